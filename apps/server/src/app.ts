@@ -1,0 +1,36 @@
+/**
+ * Builds the Fastify app (used by main.ts and by tests). Order: external plugins (security,
+ * rate limits, auth), then app routes under /api, then the web app with its index.html fallback.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { errorHandler } from './lib/error-handler.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
+    trustProxy: deps.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('deps', deps);
+  app.setErrorHandler(errorHandler);
+
+  app.get('/api/health', async () => {
+    await deps.database.ping();
+    return { ok: true, database: deps.database.kind };
+  });
+
+  return app;
+}

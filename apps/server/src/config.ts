@@ -1,0 +1,63 @@
+/** Every setting, parsed once from the environment. Documented in `.env.example`. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public origin of the site; links in e-mails are built from it. */
+  BASE_URL: z.url().optional(),
+  /** Extra origins allowed to call the API with credentials (comma-separated). */
+  TRUSTED_ORIGINS: list.default([]),
+  /** Secret that signs sessions; required in production. */
+  AUTH_SECRET: z.string().min(32).optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR/db. */
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  /** SMTP connection string; unset → mails are written to DATA_DIR/mail/*.eml. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
+  /** Addresses that become moderator when they verify their e-mail. */
+  ADMIN_EMAILS: list.default([]),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Trust X-Forwarded-For from a proxy in front of the server. */
+  TRUST_PROXY: bool.default(false),
+  /** Rate limit of sign-in, sign-up and reset: requests per minute per IP. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export type Config = z.infer<typeof envSchema> & { baseUrl: string; authSecret: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const c = parsed.data;
+  if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
+    throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)');
+  }
+  return {
+    ...c,
+    baseUrl: c.BASE_URL ?? `http://localhost:${c.PORT}`,
+    authSecret: c.AUTH_SECRET ?? 'development-secret-development-secret-0123456789',
+    ...overrides,
+  };
+}

@@ -1,0 +1,22 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError } from './errors.ts';
+
+/** Turns every error into `{ error: { code, message, fields? } }`. */
+export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof AppError) {
+    return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });
+  }
+  if (err instanceof ZodError) {
+    const fields: Record<string, string> = {};
+    for (const issue of err.issues) {
+      const key = issue.path.join('.') || '_';
+      fields[key] ??= issue.message;
+    }
+    return reply.status(400).send({ error: { code: 'errors.validation', message: 'Invalid input', fields } });
+  }
+  const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+  if (status >= 500) req.log.error(err);
+  const code = status === 429 ? 'errors.rateLimited' : status >= 500 ? 'errors.server' : 'errors.badRequest';
+  return reply.status(status).send({ error: { code, message: status >= 500 ? 'Internal error' : err.message } });
+}

@@ -1,0 +1,5 @@
+export * from './roles.ts';
+export * from './guard.ts';
+export * from './limits.ts';
+export * from './schemas.ts';
+export * from './url.ts';
