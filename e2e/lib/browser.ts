@@ -1,0 +1,33 @@
+/** Debian's Chromium driven by playwright-core, with screenshots kept as CI artifacts. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { repoRoot } from './server.ts';
+
+export const screenshotDir = path.join(repoRoot, 'test-results/screenshots');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export const desktop = { width: 1280, height: 800 };
+export const mobile = { width: 375, height: 740 };
+
+export async function newContext(browser: Browser, baseURL: string, locale = 'en-US'): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: desktop, locale });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Screenshots the page at 1280 and at 375 px wide, then restores the desktop size. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.setViewportSize(desktop);
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize(mobile);
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-375.png`), fullPage: true });
+  await page.setViewportSize(desktop);
+}

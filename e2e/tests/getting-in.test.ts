@@ -1,0 +1,134 @@
+/**
+ * Getting in, end to end in Chromium: register → verification mail → verify → apply → a moderator
+ * (from ADMIN_EMAILS) approves → the applicant reaches / without signing out. Plus the guard's
+ * redirects, a ban, a translated error, and Korean surviving a reload.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, newContext, shoot } from '../lib/browser.ts';
+import { apply, approve, person, refocus, register, signIn, verify, type Person } from '../lib/flows.ts';
+import { startServer, type RunningServer } from '../lib/server.ts';
+
+const moderator: Person = { username: 'Moderator', email: 'mod@example.com', password: 'correct horse battery staple' };
+
+describe('getting in', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let modContext: BrowserContext;
+  let mod: Page;
+
+  before(async () => {
+    server = await startServer({ ADMIN_EMAILS: moderator.email });
+    browser = await launch();
+    modContext = await newContext(browser, server.baseUrl);
+    mod = await modContext.newPage();
+    await register(mod, moderator);
+    await verify(mod, server.mailDir, moderator);
+    await mod.waitForURL(`${server.baseUrl}/`);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('takes a new person from registration to the home page', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const applicant = person('ana');
+
+    await page.goto('/');
+    await page.waitForURL('**/login');
+    await shoot(page, 'login');
+    await page.goto('/register');
+    await shoot(page, 'register');
+    await register(page, applicant);
+    await shoot(page, 'register-check-email');
+
+    await verify(page, server.mailDir, applicant);
+    await page.waitForURL('**/application');
+    await shoot(page, 'application-form');
+    await apply(page);
+    await shoot(page, 'application-pending');
+
+    await mod.goto('/applications');
+    await mod.getByRole('article').filter({ hasText: applicant.username }).waitFor();
+    await shoot(mod, 'applications');
+    await approve(mod, applicant.username);
+
+    await refocus(page);
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('heading', { name: 'Sections' }).waitFor();
+    await shoot(page, 'home');
+    await page.goto('/account');
+    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await shoot(page, 'account');
+    await context.close();
+  });
+
+  it('shows a translated error for a wrong password', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await signIn(page, { ...moderator, password: 'not the password at all' });
+    await page.getByText('Wrong e-mail or password').waitFor();
+    await shoot(page, 'login-error');
+    await context.close();
+  });
+
+  it('sends a member who opens /applications to the home page', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const member = person('ben');
+    await register(page, member);
+    await verify(page, server.mailDir, member);
+    await apply(page);
+    await approve(mod, member.username);
+    await refocus(page);
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.goto('/applications');
+    await page.waitForURL(`${server.baseUrl}/`);
+    assert.equal(new URL(page.url()).pathname, '/');
+    await context.close();
+  });
+
+  it('shows a banned user /banned with the reason', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const troll = person('cal');
+    await register(page, troll);
+    await verify(page, server.mailDir, troll);
+    await apply(page);
+
+    await mod.goto('/applications');
+    const card = mod.getByRole('article').filter({ hasText: troll.username });
+    await card.getByRole('button', { name: 'Ban' }).click();
+    const dialog = mod.getByRole('dialog');
+    await dialog.getByLabel('Reason').fill('Spam links in every answer');
+    await dialog.getByRole('button', { name: 'Ban' }).click();
+    await mod.getByText('User banned').waitFor();
+
+    await refocus(page);
+    await page.waitForURL('**/banned');
+    await page.getByText('Spam links in every answer').waitFor();
+    await shoot(page, 'banned');
+    await page.goto('/');
+    await page.waitForURL('**/banned');
+    await context.close();
+  });
+
+  it('switches to Korean and keeps it after a reload', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '한국어' }).click();
+    await page.getByRole('button', { name: '로그인' }).waitFor();
+    assert.equal(await page.getAttribute('html', 'lang'), 'ko');
+    await page.reload();
+    await page.getByRole('button', { name: '로그인' }).waitFor();
+    assert.equal(await page.getAttribute('html', 'lang'), 'ko');
+    await shoot(page, 'login-ko');
+    await context.close();
+  });
+});
