@@ -1,15 +1,54 @@
-/** Tables Better Auth needs (user, session, account, verification), with our profile on `user`. */
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+/**
+ * Tables Better Auth needs (user, session, account, verification). Our profile lives on `user`:
+ * Better Auth's `name` field is mapped to `username` and its `image` to `avatarPath` (see
+ * auth/auth.ts), so there is one row per person and no duplicated column.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Language, RoleId } from '@atelier/shared';
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
+const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+};
+
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    /** Unique case-insensitively (index on lower(username)). Better Auth's `name`. */
+    username: text('username').notNull(),
+    /** Always stored lower-cased (check constraint), so `unique` is case-insensitive. */
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** `/media/avatars/<file>` or null. Better Auth's `image`. */
+    avatarPath: text('avatar_path'),
+    ...timestamps,
+    /**
+     * Never empty (check constraint): an empty list would mean "no no-access role" = access.
+     * A new account holds `pending`; verification confirms it or grants moderator (ADMIN_EMAILS).
+     */
+    roles: text('roles').array().$type<RoleId[]>().notNull().default(sql`'{pending}'::text[]`),
+    displayedRole: text('displayed_role').$type<RoleId>().notNull().default('pending'),
+    /** Moves whenever roles change; the client refreshes its user when it sees a newer value. */
+    claimsModifiedAt: timestamp('claims_modified_at', { withTimezone: true }).notNull().defaultNow(),
+    bio: text('bio').notNull().default(''),
+    links: jsonb('links').$type<string[]>().notNull().default([]),
+    banReason: text('ban_reason'),
+    language: text('language').$type<Language>(),
+    usernameChangedAt: timestamp('username_changed_at', { withTimezone: true }),
+    postCount: integer('post_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    postLikeCount: integer('post_like_count').notNull().default(0),
+    commentLikeCount: integer('comment_like_count').notNull().default(0),
+    statusUpdateLikeCount: integer('status_update_like_count').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('user_username_lower_idx').on(sql`lower(${t.username})`),
+    check('user_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('user_roles_not_empty', sql`cardinality(${t.roles}) > 0`),
+  ],
+);
 
 export const session = pgTable(
   'session',
@@ -17,8 +56,7 @@ export const session = pgTable(
     id: text('id').primaryKey(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     token: text('token').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     userId: text('user_id')
@@ -44,8 +82,7 @@ export const account = pgTable(
     refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
     scope: text('scope'),
     password: text('password'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [index('account_user_idx').on(t.userId)],
 );
@@ -57,8 +94,9 @@ export const verification = pgTable(
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
+
+export type UserRow = typeof user.$inferSelect;
