@@ -11,6 +11,6 @@ describe('GET /api/health', () => {
   it('reports the database it checked', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, database: 'pglite' });
+    expect(res.json()).toEqual({ ok: true, database: t.database.kind });
   });
 });

@@ -1,11 +1,15 @@
 /**
  * Database client factory: embedded PGlite in DATA_DIR/db by default, PostgreSQL through `pg`
  * when DATABASE_URL is set. One Drizzle type (`Db`) covers both; each has its own migrator.
+ * Migrations are applied on open.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool } from 'pg';
 import * as schema from './schema/index.ts';
+import { acquireDataDirLock } from './lock.ts';
+import { openDurablePglite } from './pglite.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -17,53 +21,121 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Where the data lives, for logs: the PGlite directory, 'memory://', or the PostgreSQL URL without password. */
+  location: string;
   /** Checks the connection (used by /api/health). */
   ping(): Promise<void>;
+  /** Closes the connection(s) and releases the data directory lock. Safe to call twice. */
   close(): Promise<void>;
+  /** PGlite only: a tarball of the whole data directory (`loadDataDir` accepts it). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface OpenOptions {
   /** postgres://… → PostgreSQL; a directory path or 'memory://' → PGlite. */
   url?: string;
+  /** PGlite directory, used when `url` is not set (default: in memory). */
   dataDir?: string;
   migrate?: boolean;
+  /** PGlite only: start from this data directory tarball (from `dumpDataDir`). */
+  loadDataDir?: Blob;
 }
 
-export async function openDatabase({ url, dataDir, migrate = true }: OpenOptions): Promise<Database> {
-  if (url && /^postgres(ql)?:\/\//.test(url)) {
-    const { default: pg } = await import('pg');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
-    const db = drizzle(pool, { schema }) as unknown as Db;
+export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//.test(url);
+
+export async function openDatabase({ url, dataDir, migrate = true, loadDataDir }: OpenOptions): Promise<Database> {
+  if (isPostgresUrl(url)) return openPostgres(url, migrate);
+  return openPglite(url ?? dataDir ?? 'memory://', migrate, loadDataDir);
+}
+
+/** Migration lock id, so that several nodes starting at once migrate one after another. */
+const MIGRATION_LOCK = 7_236_151;
+
+async function openPostgres(url: string, migrate: boolean): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool: Pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection (server restart) must not crash the process; the
+  // pool replaces it and the next query reports the error.
+  pool.on('error', (err) => {
+    process.emitWarning(`PostgreSQL idle client error: ${err.message}`);
+  });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  try {
     if (migrate) {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        await run(db as never, { migrationsFolder });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        lockClient.release();
+      }
+    }
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    kind: 'postgres',
+    location: redactUrl(url),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => (closed ??= pool.end()),
+  };
+}
+
+async function openPglite(dir: string, migrate: boolean, loadDataDir: Blob | undefined): Promise<Database> {
+  const inMemory = dir.includes('://');
+  const lock = inMemory ? undefined : acquireDataDirLock(dir);
+  let client;
+  try {
+    client = await openDurablePglite(dir, loadDataDir);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle(client, { schema }) as unknown as Db;
+  const close = async () => {
+    try {
+      if (!client.closed) await client.close();
+    } finally {
+      lock?.release();
+    }
+  };
+  try {
+    if (migrate) {
+      const { migrate: run } = await import('drizzle-orm/pglite/migrator');
       await run(db as never, { migrationsFolder });
     }
-    return {
-      db,
-      kind: 'postgres',
-      ping: async () => {
-        await pool.query('select 1');
-      },
-      close: () => pool.end(),
-    };
+  } catch (err) {
+    await close();
+    throw err;
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const dir = url ?? dataDir ?? 'memory://';
-  if (!dir.includes('://')) (await import('node:fs')).mkdirSync(dir, { recursive: true });
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const client = await PGlite.create(dir);
-  const db = drizzle(client, { schema }) as unknown as Db;
-  if (migrate) {
-    const { migrate: run } = await import('drizzle-orm/pglite/migrator');
-    await run(db as never, { migrationsFolder });
-  }
+  let closed: Promise<void> | undefined;
   return {
     db,
     kind: 'pglite',
+    location: inMemory ? dir : path.resolve(dir),
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: () => (closed ??= close()),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+function redactUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
 }
