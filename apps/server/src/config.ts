@@ -27,7 +27,10 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR/db. */
-  DATABASE_URL: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)')
+    .optional(),
   REDIS_URL: z.string().optional(),
   /** SMTP connection string; unset → mails are written to DATA_DIR/mail/*.eml. */
   SMTP_URL: z.string().optional(),
@@ -40,12 +43,16 @@ const envSchema = z.object({
   /** Rate limit of sign-in, sign-up and reset: requests per minute per IP. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Longest wait for in-flight requests and the database on SIGTERM/SIGINT before exiting anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
 export type Config = z.infer<typeof envSchema> & { baseUrl: string; authSecret: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty value (`KEY=` copied from .env.example) means "not set": the default applies.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);

@@ -1,9 +1,71 @@
+/**
+ * The server process: read the configuration (fail fast), open the database (migrations run,
+ * the embedded data directory is locked), listen, and shut down gracefully on SIGTERM/SIGINT.
+ */
+import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { loadConfig, repoRoot, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { installShutdown } from './lib/shutdown.ts';
 
-const config = loadConfig();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') });
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n\n`);
+  process.exit(1);
+}
+
+// Settings from `<repo>/.env` when it exists; a variable set in the environment (even empty) wins.
+const envFile = path.join(repoRoot, '.env');
+let config: Config;
+try {
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+  config = loadConfig();
+} catch (err) {
+  fail((err as Error).message);
+}
+
+let database: Database;
+try {
+  database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') });
+} catch (err) {
+  if (err instanceof DataDirLockedError) fail(`Cannot start: ${err.message}`);
+  fail(`Cannot open the database (${config.DATABASE_URL ? 'DATABASE_URL' : path.join(config.DATA_DIR, 'db')}): ${(err as Error).message}`);
+}
+
 const app = await buildApp({ config, database });
-await app.listen({ host: config.HOST, port: config.PORT });
+const shutdown = installShutdown({
+  logger: app.log,
+  timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  steps: [
+    // Stops accepting, answers 503 to new requests on kept-alive connections, waits for the
+    // requests in flight, closes idle sockets; onClose/preClose hooks (live sockets) run here.
+    { name: 'http', run: () => app.close() },
+    { name: 'database', run: () => database.close() },
+  ],
+});
+
+process.on('unhandledRejection', (err) => {
+  app.log.error({ err }, 'Unhandled promise rejection');
+});
+process.on('uncaughtException', (err) => {
+  app.log.fatal({ err }, 'Uncaught exception');
+  void shutdown('Uncaught exception', 1);
+});
+
+try {
+  await app.listen({ host: config.HOST, port: config.PORT });
+} catch (err) {
+  await database.close();
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') fail(`Cannot start: port ${config.PORT} is already in use (set PORT to another one).`);
+  fail(`Cannot listen on ${config.HOST}:${config.PORT}: ${(err as Error).message}`);
+}
+
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.PORT;
+const mail = config.SMTP_URL ? `SMTP (${new URL(config.SMTP_URL).host})` : `files in ${path.join(config.DATA_DIR, 'mail')}`;
+app.log.info(
+  { url: config.baseUrl, port, database: database.kind, databaseLocation: database.location, mail },
+  `Atelier listening on ${config.BASE_URL ?? `http://localhost:${port}`} — database: ${database.kind} (${database.location}) — mail: ${mail}`,
+);
