@@ -6,6 +6,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+import authPlugin from './auth/plugin.ts';
+import { featureRoutes } from './features/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -26,11 +30,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('deps', deps);
   app.setErrorHandler(errorHandler);
+  await registerSecurity(app, deps.config);
 
   app.get('/api/health', async () => {
     await deps.database.ping();
     return { ok: true, database: deps.database.kind };
   });
+
+  await app.register(authPlugin);
+  await app.register(featureRoutes);
+
+  await registerWeb(app, deps.config);
 
   return app;
 }

@@ -11,7 +11,8 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     const fields: Record<string, string> = {};
     for (const issue of err.issues) {
       const key = issue.path.join('.') || '_';
-      fields[key] ??= issue.message;
+      // Our schemas give translation keys; Zod's own messages (wrong type…) become errors.invalid.
+      fields[key] ??= issue.message.startsWith('errors.') ? issue.message : 'errors.invalid';
     }
     return reply.status(400).send({ error: { code: 'errors.validation', message: 'Invalid input', fields } });
   }

@@ -1,0 +1,71 @@
+/**
+ * Better Auth inside Fastify: a catch-all route under /api/auth turns the Fastify request into a
+ * Web Request (with the client IP in x-forwarded-for), lets Better Auth answer, and copies the
+ * status, every header (all Set-Cookie values) and the body back. Error bodies `{code, message}`
+ * become `{ error: { code: 'errors.auth.<CODE>', message } }`.
+ */
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiError } from '@atelier/shared';
+import type { Config } from '../config.ts';
+
+/** The request's headers for Better Auth, with x-forwarded-for set to the client IP Fastify saw. */
+export function authHeaders(request: FastifyRequest): Headers {
+  const headers = fromNodeHeaders(request.headers);
+  headers.set('x-forwarded-for', request.ip);
+  return headers;
+}
+
+/** Our error body for a Better Auth error response (or a thrown APIError's body). */
+export function authErrorBody(status: number, body: unknown): ApiError {
+  const { code, message } = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown };
+  const text = typeof message === 'string' && message ? message : undefined;
+  if (status === 429) return { error: { code: 'errors.rateLimited', message: text ?? 'Too many requests' } };
+  if (typeof code === 'string' && code) return { error: { code: `errors.auth.${code}`, message: text ?? code } };
+  if (status === 404) return { error: { code: 'errors.notFound', message: 'Not found' } };
+  if (status >= 500) return { error: { code: 'errors.server', message: 'Internal error' } };
+  return { error: { code: 'errors.badRequest', message: text ?? 'Bad request' } };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export function authBridge(app: FastifyInstance, config: Config, done: () => void) {
+  // Better Auth reads the body itself: hand it the raw bytes, whatever the content type
+  // (it accepts JSON only and says so), and an empty body too.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    done(null, body);
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    handler: async (request, reply) => {
+      const body = request.body;
+      const webRequest = new Request(new URL(request.url, config.baseUrl), {
+        method: request.method,
+        headers: authHeaders(request),
+        body: request.method === 'POST' && Buffer.isBuffer(body) && body.length > 0 ? new Uint8Array(body) : undefined,
+      });
+      const response = await request.server.auth.handler(webRequest);
+      void reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie' && key !== 'content-length') void reply.header(key, value);
+      });
+      for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
+      const text = await response.text();
+      if (response.status >= 400) {
+        if (response.status >= 500) request.log.error({ status: response.status, body: text }, 'auth error');
+        return reply.type('application/json; charset=utf-8').send(authErrorBody(response.status, parseJson(text)));
+      }
+      return reply.send(text);
+    },
+  });
+  done();
+}

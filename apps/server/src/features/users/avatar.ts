@@ -1,0 +1,52 @@
+/**
+ * Avatars: the upload is recognised by its content (png, jpeg, webp or gif, whatever its name or
+ * declared type), re-encoded to a 256×256 webp without metadata, and stored in
+ * DATA_DIR/media/avatars, served under /media/avatars.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { AppError } from '../../lib/errors.ts';
+
+export const AVATAR_SIZE = 256;
+export const AVATAR_URL_PREFIX = '/media/avatars/';
+const accepted = new Set(['png', 'jpeg', 'webp', 'gif']);
+
+export const notAnImage = () => new AppError(400, 'errors.notAnImage', 'errors.notAnImage', { file: 'errors.notAnImage' });
+
+export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input).metadata()).format;
+  } catch {
+    throw notAnImage();
+  }
+  if (!format || !accepted.has(format)) throw notAnImage();
+  try {
+    // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to.
+    return await sharp(input).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+  } catch {
+    throw notAnImage();
+  }
+}
+
+export function avatarDir(dataDir: string): string {
+  return path.join(dataDir, 'media', 'avatars');
+}
+
+/** Writes the image and returns its public path. */
+export async function writeAvatar(dataDir: string, image: Buffer): Promise<string> {
+  const dir = avatarDir(dataDir);
+  await fs.mkdir(dir, { recursive: true });
+  const name = `${randomUUID()}.webp`;
+  await fs.writeFile(path.join(dir, name), image, { flag: 'wx' });
+  return AVATAR_URL_PREFIX + name;
+}
+
+/** Removes a file written by writeAvatar; ignores anything else. */
+export async function removeAvatar(dataDir: string, avatarPath: string | null): Promise<void> {
+  if (!avatarPath?.startsWith(AVATAR_URL_PREFIX)) return;
+  const name = path.basename(avatarPath);
+  await fs.rm(path.join(avatarDir(dataDir), name), { force: true });
+}

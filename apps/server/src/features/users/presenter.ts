@@ -1,0 +1,36 @@
+/** Users as the API shows them: never a raw row. */
+import { hasAccess, isBanned, isModerator, type CurrentUser, type PublicUser } from '@atelier/shared';
+import type { UserRow } from '../../db/schema/index.ts';
+
+export type PublicUserRow = Pick<UserRow, 'id' | 'username' | 'displayedRole' | 'avatarPath'>;
+
+export function presentPublicUser(row: PublicUserRow): PublicUser {
+  return { id: row.id, username: row.username, displayedRole: row.displayedRole, ...(row.avatarPath ? { avatarPath: row.avatarPath } : {}) };
+}
+
+export function presentCurrentUser(row: UserRow): CurrentUser {
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    username: row.username,
+    avatarPath: row.avatarPath,
+    registrationTimestamp: row.createdAt.toISOString(),
+    roles: row.roles,
+    displayedRole: row.displayedRole,
+    postCount: row.postCount,
+    commentCount: row.commentCount,
+    postLikeCount: row.postLikeCount,
+    commentLikeCount: row.commentLikeCount,
+    statusUpdateLikeCount: row.statusUpdateLikeCount,
+    claimsModifiedTimestamp: row.claimsModifiedAt.toISOString(),
+    bio: row.bio,
+    links: row.links,
+    banReason: row.banReason,
+    language: row.language,
+    usernameChangedTimestamp: row.usernameChangedAt?.toISOString() ?? null,
+    hasAccess: hasAccess(row.roles),
+    isBanned: isBanned(row.roles),
+    isModerator: isModerator(row.roles),
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Sends mail. SMTP_URL set → nodemailer SMTP transport. Otherwise each message is written as an
+ * .eml file into DATA_DIR/mail/<timestamp>-<to>.eml (nodemailer's stream transport builds the raw
+ * message) and its link is logged, so a local install works without a mail server.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the mail carries, logged for local installs. */
+  link: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log: FastifyBaseLogger): Mailer {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const dir = path.join(config.DATA_DIR, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const raw = info.message;
+      if (!Buffer.isBuffer(raw)) throw new Error('the stream transport did not return a buffer');
+      await fs.mkdir(dir, { recursive: true });
+      const file = await writeUnique(dir, mail.to, raw);
+      log.info({ to: mail.to, subject: mail.subject, link: mail.link, file }, 'mail written');
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Writes `<timestamp>-<to>.eml`, moving the timestamp on by a millisecond if the name is taken. */
+async function writeUnique(dir: string, to: string, message: Buffer): Promise<string> {
+  const safeTo = to.replace(/[^A-Za-z0-9@._+-]/g, '_');
+  for (let time = Date.now(); ; time += 1) {
+    const file = path.join(dir, `${time}-${safeTo}.eml`);
+    try {
+      await fs.writeFile(file, message, { flag: 'wx' });
+      return file;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
