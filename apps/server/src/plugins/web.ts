@@ -1,0 +1,71 @@
+/**
+ * Serves what is not the API (registered last): the built web app from WEB_DIST and uploaded
+ * media from DATA_DIR/media under /media.
+ *
+ * - /assets/* (content-hashed by Vite) is cached for a year, immutable; everything else,
+ *   index.html first, is revalidated on every load (`no-cache`), so a deploy is picked up at once.
+ * - A GET for an app route (not /api, not a file) answers index.html: the SPA routes it.
+ * - Unknown /api/* (and any other method) → 404 `{ error: { code: 'errors.notFound' } }`.
+ * - No build yet (tests, a fresh clone before `npm start`): app routes answer 503 with a hint.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+export const notBuiltMessage =
+  'The web app is not built yet. Run `npm run build` (or start the server with `npm start`, which builds it first), then restart the server.\n';
+
+/** Paths that name a file or a server-side area, never an app route. */
+const notAppRoute = /^\/(api|assets|media|socket\.io)(\/|$)|\.[a-z0-9]{1,8}$/i;
+
+export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+  const dist = path.resolve(config.WEB_DIST);
+  const indexFile = path.join(dist, 'index.html');
+  const assetsDir = path.join(dist, 'assets') + path.sep;
+  const hasDist = fs.existsSync(dist);
+
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res: SetHeadersResponse, file: string) => {
+        res.setHeader('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  const mediaDir = path.join(config.DATA_DIR, 'media');
+  fs.mkdirSync(mediaDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: !hasDist,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res: SetHeadersResponse) => {
+      res.setHeader('cache-control', REVALIDATE);
+      // Uploaded files are data, never documents: no scripts even if one were to slip through.
+      res.setHeader('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
+    },
+  });
+
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (!isRead || notAppRoute.test(pathname)) {
+      return reply.status(404).send({ error: { code: 'errors.notFound', message: `${req.method} ${pathname} not found` } });
+    }
+    if (!fs.existsSync(indexFile)) {
+      return reply.status(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(notBuiltMessage);
+    }
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html', dist);
+  });
+}
