@@ -102,6 +102,9 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       customRules: Object.fromEntries(rateLimitedAuthPaths.map((p) => [p, authRule])),
     },
     advanced: {
+      // Origin and CSRF checks in every mode (Better Auth skips them under NODE_ENV=test).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       // The Fastify bridge replaces x-forwarded-for with Fastify's request.ip (which honours
       // TRUST_PROXY), so the header Better Auth reads is always ours.
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
