@@ -3,3 +3,8 @@ export * from './guard.ts';
 export * from './limits.ts';
 export * from './schemas.ts';
 export * from './url.ts';
+export * from './initials.ts';
+export * from './time.ts';
+export * from './clockSkew.ts';
+export * from './numbers.ts';
+export * from './upload.ts';
