@@ -8,7 +8,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, repoRoot, type Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { installShutdown } from './lib/shutdown.ts';
+import { closeHttp, installShutdown } from './lib/shutdown.ts';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -38,9 +38,9 @@ const shutdown = installShutdown({
   logger: app.log,
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   steps: [
-    // Stops accepting, answers 503 to new requests on kept-alive connections, waits for the
-    // requests in flight, closes idle sockets; onClose/preClose hooks (live sockets) run here.
-    { name: 'http', run: () => app.close() },
+    // Stops accepting, waits for the requests in flight, closes the connections; Fastify's
+    // preClose/onClose hooks (live sockets) run here.
+    { name: 'http', run: () => closeHttp(app) },
     { name: 'database', run: () => database.close() },
   ],
 });

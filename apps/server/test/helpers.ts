@@ -7,6 +7,7 @@
  * - TEST_DATABASE_URL=postgres://…: each call creates its own database `atelier_t_<random>` on
  *   that server, migrates it, and drops it on close.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -162,4 +163,98 @@ function migrationsHash(): string {
     if (fs.existsSync(pkg)) hash.update(fs.readFileSync(pkg));
   }
   return hash.digest('hex').slice(0, 24);
+}
+
+/** A free TCP port on localhost (for a spawned server, whose BASE_URL must name its port). */
+export async function freePort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  proc: ChildProcess;
+  port: number;
+  baseUrl: string;
+  /** Every line the process wrote to stdout and stderr so far. */
+  output: string[];
+  /** Resolves with the first output line (present or future) that matches. */
+  waitForOutput(match: RegExp): Promise<string>;
+  /** Resolves with the exit code (or the signal name) once the process has ended. */
+  exited: Promise<number | NodeJS.Signals>;
+}
+
+const serverDir = path.join(repoRoot, 'apps/server');
+
+/**
+ * Spawns the real server (`src/main.ts` through tsx) with `env` on top of a clean environment:
+ * production mode, info logs, the given DATA_DIR, embedded database unless DATABASE_URL is given.
+ * Resolves once it logs that it listens, or rejects with its output if it exits first.
+ */
+export async function spawnServer(env: Record<string, string> & { DATA_DIR: string }, { waitListening = true } = {}): Promise<ServerProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      AUTH_SECRET: crypto.randomBytes(24).toString('hex'),
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      BASE_URL: baseUrl,
+      // Set (even empty) so that a developer's .env cannot point the test server elsewhere.
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      ...env,
+    },
+  });
+  const output: string[] = [];
+  const waiters: { match: RegExp; resolve: (line: string) => void }[] = [];
+  const onLine = (line: string) => {
+    output.push(line);
+    for (const w of [...waiters]) {
+      if (w.match.test(line)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
+    }
+  };
+  for (const stream of [proc.stdout, proc.stderr]) {
+    let rest = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      lines.forEach(onLine);
+    });
+    stream.on('end', () => rest && onLine(rest));
+  }
+  const exited = new Promise<number | NodeJS.Signals>((resolve) => {
+    proc.on('exit', (code, signal) => resolve(code ?? signal ?? 'SIGKILL'));
+  });
+  const waitForOutput = (match: RegExp) => {
+    const seen = output.find((l) => match.test(l));
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise<string>((resolve) => waiters.push({ match, resolve }));
+  };
+  const server: ServerProcess = { proc, port, baseUrl, output, waitForOutput, exited };
+  if (waitListening) {
+    const outcome = await Promise.race([waitForOutput(/Atelier listening/), exited.then((code) => ({ code }))]);
+    if (typeof outcome === 'object') {
+      throw new Error(`Server exited (${String(outcome.code)}) before listening:\n${output.join('\n')}`);
+    }
+  }
+  return server;
 }

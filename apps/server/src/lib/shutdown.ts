@@ -3,7 +3,7 @@
  * which stops accepting, lets in-flight requests finish and closes sockets — then the database),
  * and exit 0. A second signal, or steps that outlast the timeout, end the process with 1.
  */
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 
 export interface ShutdownStep {
   name: string;
@@ -60,4 +60,19 @@ export function installShutdown({ steps, logger, timeoutMs, signals = ['SIGTERM'
     });
   }
   return shutdown;
+}
+
+/**
+ * Closes the HTTP server: Fastify stops accepting, answers 503 to new requests on open
+ * connections, and waits for the requests in flight. A connection whose request finishes during
+ * the wait would stay open as keep-alive (up to the keep-alive timeout), so idle connections are
+ * closed as soon as they become idle.
+ */
+export async function closeHttp(app: FastifyInstance, sweepMs = 100): Promise<void> {
+  const sweep = setInterval(() => app.server.closeIdleConnections(), sweepMs);
+  try {
+    await app.close();
+  } finally {
+    clearInterval(sweep);
+  }
 }

@@ -35,6 +35,8 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       prefix: '/',
       wildcard: true,
       index: false,
+      // Directories (`/`, `/assets/`) are not files: the not-found handler decides.
+      allowedPath: (pathname: string) => !pathname.endsWith('/'),
       cacheControl: false,
       setHeaders: (res: SetHeadersResponse, file: string) => {
         res.setHeader('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
