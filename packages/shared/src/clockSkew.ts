@@ -8,7 +8,12 @@
  */
 export const clockSkewStorageKey = 'clientTimeSkew';
 
-type SkewStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+/** The part of the Web Storage API used here (typed locally: the server compiles without DOM). */
+export interface SkewStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
 
 /** server − client in seconds from an HTTP Date header; null when the header is missing or bad. */
 export function skewFromDateHeader(dateHeader: string | null | undefined, clientNowMs: number): number | null {
@@ -26,7 +31,7 @@ export function storeClockSkew(storage: SkewStorage, skewSeconds: number | null)
 }
 
 /** The stored skew in seconds, 0 when none. */
-export function readClockSkew(storage: Pick<Storage, 'getItem'>): number {
+export function readClockSkew(storage: Pick<SkewStorage, 'getItem'>): number {
   const value = Number(storage.getItem(clockSkewStorageKey));
   return Number.isFinite(value) ? value : 0;
 }
