@@ -1,0 +1,66 @@
+/**
+ * Admin CLI: `npm run admin -- grant moderator EMAIL`, `revoke moderator EMAIL`,
+ * `grant member EMAIL` (any role that gives access). Opens the same database as the server:
+ * DATABASE_URL, else the PGlite directory DATA_DIR/db — which it cannot open while the server
+ * runs on it (the data directory lock), and says so.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isRoleId } from '@atelier/shared';
+import { loadConfig, repoRoot } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { DataDirLockedError } from '../db/lock.ts';
+import { changeRole, CliError, cliRoles } from './roles.ts';
+
+const usage = `Usage:
+  npm run admin -- grant <role> <email>    give a role (e.g. moderator, member)
+  npm run admin -- revoke <role> <email>   take a role away
+Roles: ${cliRoles.join(', ')}
+The database is DATABASE_URL, or the embedded one in DATA_DIR/db (stop the server first).`;
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+const [action, role, email, ...extra] = process.argv.slice(2);
+if (action === 'help' || action === '--help' || action === '-h') {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
+if ((action !== 'grant' && action !== 'revoke') || !role || !email || extra.length) fail(usage, 64);
+if (!isRoleId(role)) fail(`Unknown role "${role}". Roles: ${cliRoles.join(', ')}.`, 64);
+
+const envFile = path.join(repoRoot, '.env');
+let config;
+try {
+  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
+  config = loadConfig();
+} catch (err) {
+  fail((err as Error).message);
+}
+
+let database: Database;
+const where = config.DATABASE_URL ? 'DATABASE_URL' : path.join(config.DATA_DIR, 'db');
+try {
+  database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') });
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    fail(`The database in ${where} is in use, probably by the running server (process ${err.pid}).\nStop the server, run this command again, then start the server.`, 2);
+  }
+  fail(`Cannot open the database (${where}): ${(err as Error).message}`);
+}
+
+try {
+  const result = await changeRole(database.db, action, role, email);
+  const verb = action === 'grant' ? 'granted' : 'revoked';
+  process.stdout.write(
+    result.changed
+      ? `${role} ${verb}: ${result.email} now holds ${result.roles.join(', ')} (shown as ${result.displayedRole}).\n`
+      : `Nothing to change: ${result.email} holds ${result.roles.join(', ')}.\n`,
+  );
+} catch (err) {
+  await database.close();
+  fail(err instanceof CliError ? err.message : `Failed: ${(err as Error).message}`);
+}
+await database.close();
