@@ -181,3 +181,6 @@ export interface Section {
   order: number;
   postCount: number;
 }
+
+/** GET /api/users/banned */
+export type BannedUser = PublicUser & { banReason: string };

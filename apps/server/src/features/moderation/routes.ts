@@ -1,7 +1,7 @@
 /** GET /api/users/banned, POST /api/users/:id/ban, POST /api/users/:id/unban (moderators). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { banSchema, type PublicUser } from '@atelier/shared';
+import { banSchema, type BannedUser } from '@atelier/shared';
 import { requireAccess, viewerOf } from '../../auth/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { presentPublicUser } from '../users/presenter.ts';
@@ -17,7 +17,7 @@ export function moderationRoutes(app: FastifyInstance, _options: unknown, done: 
   const db = app.deps.database.db;
   const moderator = requireAccess('moderator');
 
-  app.get('/api/users/banned', { preHandler: moderator }, async (): Promise<(PublicUser & { banReason: string })[]> => {
+  app.get('/api/users/banned', { preHandler: moderator }, async (): Promise<BannedUser[]> => {
     const rows = await listBanned(db);
     return rows.map((row) => ({ ...presentPublicUser(row), banReason: row.banReason ?? '' }));
   });
