@@ -1,0 +1,63 @@
+/**
+ * The current user (GET /api/me; null when signed out). Refetched on window focus and every
+ * 60 s while the tab is visible, so a role change (claimsModifiedTimestamp, displayedRole) or a
+ * ban reaches an open tab: the shell and the guard simply re-render from the new data.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountUpdate, CurrentUser } from '@atelier/shared';
+import { api, ApiError } from './client.ts';
+import { queryKeys } from './keys.ts';
+
+export async function fetchMe(signal?: AbortSignal): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/api/me', signal);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export const meRefetchIntervalMs = 60_000;
+
+export function useMe() {
+  return useQuery({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => fetchMe(signal),
+    refetchOnWindowFocus: true,
+    refetchInterval: meRefetchIntervalMs,
+    refetchIntervalInBackground: false,
+  });
+}
+
+/** The user once loaded, or null (signed out) / undefined (not settled yet). */
+export function useCurrentUser(): CurrentUser | null | undefined {
+  return useMe().data;
+}
+
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (update: AccountUpdate) => api.patch<CurrentUser>('/api/me', update),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
+  });
+}
+
+export function useUploadAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<CurrentUser>('/api/me/avatar', form);
+    },
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
+  });
+}
+
+export function useDeleteAvatar() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<CurrentUser>('/api/me/avatar'),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
+  });
+}

@@ -1,0 +1,29 @@
+/** Providers (theme, query cache, snackbar, confirmation dialog) around the routes. */
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { createQueryClient } from '../api/queryClient.ts';
+import { ConfirmProvider } from './feedback/ConfirmProvider.tsx';
+import { SnackbarProvider } from './feedback/SnackbarProvider.tsx';
+import { AppRoutes } from './router.tsx';
+import { theme } from './theme.ts';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline enableColorScheme />
+      <QueryClientProvider client={queryClient}>
+        <SnackbarProvider>
+          <ConfirmProvider>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </ConfirmProvider>
+        </SnackbarProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

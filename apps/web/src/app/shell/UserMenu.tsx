@@ -1,0 +1,35 @@
+/** The avatar button of signed-in users (named with the username); its menu loads on use. */
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import IconButton from '@mui/material/IconButton';
+import type { CurrentUser } from '@atelier/shared';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+
+const loadPopup = () => import('./UserMenuPopup.tsx');
+const UserMenuPopup = lazy(loadPopup);
+
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <>
+      <IconButton
+        aria-label={t('nav.userMenu', { username: user.username })}
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'user-menu' : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onPointerEnter={() => void loadPopup()}
+        onFocus={() => void loadPopup()}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ p: 0.5 }}
+      >
+        <UserAvatar username={user.username} avatarPath={user.avatarPath} />
+      </IconButton>
+      {anchor ? (
+        <Suspense fallback={null}>
+          <UserMenuPopup user={user} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

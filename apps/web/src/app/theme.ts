@@ -1,0 +1,38 @@
+/**
+ * The dark theme of the seed: buttons not upper-cased, cards rounded (16 px), a black dialog scrim,
+ * and the breakpoints of packages/shared (xs 0 / sm 600 / md 960 / lg 1280 / xl 1920 / xxl 2560).
+ */
+import { createTheme } from '@mui/material/styles';
+import { breakpoints } from '@atelier/shared';
+
+declare module '@mui/material/styles' {
+  interface BreakpointOverrides {
+    xxl: true;
+  }
+}
+
+/** Page content width: max(1350px, 70vw), never wider than the screen. */
+export const contentWidth = 'min(100%, max(1350px, 70vw))';
+
+export const theme = createTheme({
+  palette: {
+    mode: 'dark',
+    primary: { main: '#90caf9' },
+    secondary: { main: '#ce93d8' },
+    background: { default: '#101014', paper: '#18181d' },
+  },
+  breakpoints: { values: { ...breakpoints } },
+  shape: { borderRadius: 8 },
+  components: {
+    MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiCard: { styleOverrides: { root: { borderRadius: 16 } } },
+    MuiMenu: { styleOverrides: { paper: { borderRadius: 12 } } },
+    MuiDialog: {
+      styleOverrides: {
+        root: { '& .MuiBackdrop-root': { backgroundColor: 'rgba(0, 0, 0, 0.85)' } },
+        paper: { borderRadius: 16 },
+      },
+    },
+  },
+});

@@ -1,0 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import { generalErrorCode, translateError } from './errors.ts';
+
+/** The error of a failed submit that is not tied to a field, in the current language. */
+export function FormError({ error, params }: { error: unknown; params?: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const code = generalErrorCode(error);
+  if (!code) return null;
+  return (
+    <Alert severity="error" role="alert">
+      {translateError(t, code, params)}
+    </Alert>
+  );
+}

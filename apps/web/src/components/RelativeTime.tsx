@@ -1,0 +1,31 @@
+/**
+ * "3 minutes ago" in the interface language, on the server's clock (clock skew), with the full
+ * date in a tooltip; refreshes every second under a minute and every minute under a day.
+ */
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Tooltip from '@mui/material/Tooltip';
+import { formatFullDate, formatRelativeTime, relativeRefreshMs } from '@atelier/shared';
+import { now } from '../api/skew.ts';
+
+export function RelativeTime({ value }: { value: string }) {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const then = Date.parse(value);
+  const [current, setCurrent] = useState(now);
+
+  useEffect(() => {
+    const every = relativeRefreshMs(then, current);
+    if (every === null) return;
+    const timer = window.setTimeout(() => setCurrent(now()), every);
+    return () => window.clearTimeout(timer);
+  }, [then, current]);
+
+  return (
+    <Tooltip title={formatFullDate(then, lng)} describeChild>
+      <time dateTime={value}>
+        {formatRelativeTime(then, current, lng)}
+      </time>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,11 @@
+/** A user's avatar: the image at avatarPath, or the initials of the username (seed rule). */
+import Avatar from '@mui/material/Avatar';
+import { initials } from '@atelier/shared';
+
+export function UserAvatar({ username, avatarPath, size = 36 }: { username: string; avatarPath?: string | null; size?: number }) {
+  return (
+    <Avatar src={avatarPath ?? undefined} alt="" sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: 'primary.dark', color: 'primary.contrastText' }}>
+      {initials(username)}
+    </Avatar>
+  );
+}

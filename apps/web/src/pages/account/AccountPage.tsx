@@ -1,0 +1,24 @@
+/** /account: avatar, profile (username, bio, links, displayed role), language, password. */
+import { useTranslation } from 'react-i18next';
+import Typography from '@mui/material/Typography';
+import { useMe } from '../../api/me.ts';
+import { Page } from '../../components/Page.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { AvatarSection } from './AvatarSection.tsx';
+import { LanguageSection } from './LanguageSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+
+export default function AccountPage() {
+  const { t } = useTranslation();
+  const user = useMe().data;
+  if (!user) return <PageSpinner />;
+  return (
+    <Page title={t('account.title')} intro={<Typography sx={{ overflowWrap: 'anywhere' }}>{t('account.signedInAs', { email: user.email })}</Typography>} narrow>
+      <AvatarSection user={user} />
+      <ProfileSection key={user.id} user={user} />
+      <LanguageSection />
+      <PasswordSection />
+    </Page>
+  );
+}

@@ -1,0 +1,88 @@
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import type { Application } from '@atelier/shared';
+import { queryKeys } from '../../api/keys.ts';
+import { Page } from '../../components/Page.tsx';
+import { RoleLabel } from '../../components/RoleLabel.tsx';
+import { useDateFormat } from '../../components/useDateFormat.ts';
+
+export function ApplicationState({ application, reapplyAt }: { application: Application; reapplyAt: string | null }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const format = useDateFormat();
+
+  if (application.state === 'pending') {
+    return (
+      <Page title={t('application.title')}>
+        <Card variant="outlined">
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+              <HourglassTopIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
+              <Typography variant="h6" component="h2">
+                {t('application.pendingTitle')}
+              </Typography>
+              <Typography color="text.secondary">
+                {t('application.submittedOn', { date: format.dateTime(application.createdAt) })}
+              </Typography>
+              <Typography color="text.secondary">{t('application.pendingNote')}</Typography>
+            </Stack>
+          </CardContent>
+        </Card>
+      </Page>
+    );
+  }
+
+  if (application.state === 'rejected') {
+    return (
+      <Page title={t('application.title')}>
+        <Card variant="outlined">
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Stack spacing={1.5}>
+              <Typography variant="h6" component="h2">
+                {t('application.rejectedTitle')}
+              </Typography>
+              {application.decisionNote ? (
+                <>
+                  <Typography color="text.secondary">{t('application.moderatorNote')}</Typography>
+                  <Typography component="blockquote" sx={{ m: 0, pl: 2, borderLeft: 3, borderColor: 'divider', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {application.decisionNote}
+                  </Typography>
+                </>
+              ) : null}
+              {reapplyAt ? (
+                <Typography>
+                  {t('application.reapplyOn', { date: format.date(reapplyAt) })}
+                </Typography>
+              ) : null}
+            </Stack>
+          </CardContent>
+        </Card>
+      </Page>
+    );
+  }
+
+  // Approved: the current user will carry the new role on its next load.
+  return (
+    <Page title={t('application.title')}>
+      <Card variant="outlined">
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+            <Typography variant="h6" component="h2">
+              {t('application.approvedTitle')}
+            </Typography>
+            {application.grantedRole ? <RoleLabel role={application.grantedRole} variant="body1" /> : null}
+            <Button variant="contained" onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.me })}>
+              {t('auth.continue')}
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Verifies the e-mail address with the token of the link (once, even under StrictMode), then
+ * "Continue" reloads the current user and lets the guard choose the next page.
+ */
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { resetRequestSchema } from '@atelier/shared';
+import { authApi } from '../../api/auth.ts';
+import { ApiError } from '../../api/client.ts';
+import { queryKeys } from '../../api/keys.ts';
+import { useMe } from '../../api/me.ts';
+import { issuesToFieldErrors, translateError } from '../../components/errors.ts';
+import { FormCard } from '../../components/FormCard.tsx';
+import { FormError } from '../../components/FormError.tsx';
+import { Page } from '../../components/Page.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useFieldErrors } from '../../components/useFieldErrors.ts';
+
+export function VerifyEmail({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [continuing, setContinuing] = useState(false);
+  const verification = useQuery({
+    queryKey: ['verifyEmail', token],
+    queryFn: () => authApi.verifyEmail(token),
+    enabled: token !== '',
+    retry: false,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+  const proceed = async () => {
+    setContinuing(true);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.me });
+    await navigate('/', { replace: true });
+  };
+
+  if (token && verification.isPending) {
+    return (
+      <Page title={t('auth.verifyTitle')} narrow>
+        <PageSpinner />
+      </Page>
+    );
+  }
+
+  if (verification.isSuccess) {
+    return (
+      <Page title={t('auth.verifyTitle')} narrow>
+        <Card variant="outlined">
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <CheckCircleIcon color="success" sx={{ fontSize: 40 }} aria-hidden />
+              <Typography>{t('auth.verified')}</Typography>
+              <Button variant="contained" onClick={() => void proceed()} disabled={continuing}>
+                {t('auth.continue')}
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      </Page>
+    );
+  }
+
+  const code = verification.error instanceof ApiError ? verification.error.code : 'errors.auth.INVALID_TOKEN';
+  return (
+    <Page title={t('auth.verifyTitle')} narrow>
+      <Alert severity="error">{translateError(t, code)}</Alert>
+      <ResendVerification />
+    </Page>
+  );
+}
+
+function ResendVerification() {
+  const { t } = useTranslation();
+  const me = useMe().data;
+  const [email, setEmail] = useState(me?.email ?? '');
+  const fields = useFieldErrors();
+  const resend = useMutation({
+    mutationFn: (address: string) => authApi.sendVerificationEmail(address),
+    onError: fields.fromServer,
+  });
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const parsed = resetRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      fields.setErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
+    fields.clear();
+    resend.mutate(parsed.data.email);
+  };
+  return (
+    <FormCard onSubmit={submit}>
+      <Typography>{t('auth.resendIntro')}</Typography>
+      {resend.isSuccess ? (
+        <Alert severity="success" role="status">
+          {t('register.resent', { email: resend.variables })}
+        </Alert>
+      ) : null}
+      <FormError error={resend.error} />
+      <TextField
+        label={t('fields.email')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          fields.clear('email');
+        }}
+        error={Boolean(fields.message('email'))}
+        helperText={fields.message('email')}
+      />
+      <Button type="submit" variant="outlined" disabled={resend.isPending}>
+        {t('register.resend')}
+      </Button>
+    </FormCard>
+  );
+}
