@@ -12,7 +12,14 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
 /** What the web build is made from. */
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/shared/src'];
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/shared/src',
+];
 const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
 
 /** The newest modification time under `file` (a file or a directory), 0 when missing. */
@@ -25,7 +32,8 @@ function newestMtime(file) {
   }
   if (!stat.isDirectory()) return isTest(file) ? 0 : stat.mtimeMs;
   let newest = 0;
-  for (const entry of fs.readdirSync(file)) newest = Math.max(newest, newestMtime(path.join(file, entry)));
+  for (const entry of fs.readdirSync(file))
+    newest = Math.max(newest, newestMtime(path.join(file, entry)));
   return newest;
 }
 
@@ -41,7 +49,10 @@ function npm(args) {
   const npmCli = process.env.npm_execpath;
   return npmCli && /\.[cm]?js$/.test(npmCli)
     ? spawnSync(process.execPath, [npmCli, ...args], { cwd: root, stdio: 'inherit' })
-    : spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, { cwd: root, stdio: 'inherit' });
+    : spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, {
+        cwd: root,
+        stdio: 'inherit',
+      });
 }
 
 const reason = buildReason();
@@ -49,7 +60,9 @@ if (reason) {
   console.log(`Building the web app (${reason})…`);
   const build = npm(['run', 'build', '-w', '@atelier/web']);
   if (build.status !== 0) {
-    console.error(`\nThe web app build failed (exit ${build.status ?? build.signal}); the server was not started.`);
+    console.error(
+      `\nThe web app build failed (exit ${build.status ?? build.signal}); the server was not started.`,
+    );
     process.exit(build.status || 1);
   }
 }

@@ -33,14 +33,24 @@ console.log(
     : 'Live fan-out: in-process — set TEST_REDIS_URL to also run with Redis',
 );
 
-const vitest = path.join(path.dirname(createRequire(path.join(root, 'package.json')).resolve('vitest/package.json')), 'vitest.mjs');
-const child = spawn(process.execPath, [vitest, 'run', '--config', path.join(root, 'vitest.config.ts'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  // Plain text when the output goes to a file or CI, so the closing summary line
-  // ("Tests  N passed (N)") can be read as it is.
-  env: process.stdout.isTTY || process.env.FORCE_COLOR ? process.env : { ...process.env, NO_COLOR: '1' },
-});
+const vitest = path.join(
+  path.dirname(createRequire(path.join(root, 'package.json')).resolve('vitest/package.json')),
+  'vitest.mjs',
+);
+const child = spawn(
+  process.execPath,
+  [vitest, 'run', '--config', path.join(root, 'vitest.config.ts'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    // Plain text when the output goes to a file or CI, so the closing summary line
+    // ("Tests  N passed (N)") can be read as it is.
+    env:
+      process.stdout.isTTY || process.env.FORCE_COLOR
+        ? process.env
+        : { ...process.env, NO_COLOR: '1' },
+  },
+);
 // Ctrl-C reaches Vitest directly (same process group); a SIGTERM sent to us is passed on.
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => child.kill('SIGTERM'));

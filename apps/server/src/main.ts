@@ -27,10 +27,15 @@ try {
 
 let database: Database;
 try {
-  database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') });
+  database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'db'),
+  });
 } catch (err) {
   if (err instanceof DataDirLockedError) fail(`Cannot start: ${err.message}`);
-  fail(`Cannot open the database (${config.DATABASE_URL ? 'DATABASE_URL' : path.join(config.DATA_DIR, 'db')}): ${(err as Error).message}`);
+  fail(
+    `Cannot open the database (${config.DATABASE_URL ? 'DATABASE_URL' : path.join(config.DATA_DIR, 'db')}): ${(err as Error).message}`,
+  );
 }
 
 const app = await buildApp({ config, database });
@@ -58,13 +63,16 @@ try {
 } catch (err) {
   await database.close();
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') fail(`Cannot start: port ${config.PORT} is already in use (set PORT to another one).`);
+  if (code === 'EADDRINUSE')
+    fail(`Cannot start: port ${config.PORT} is already in use (set PORT to another one).`);
   fail(`Cannot listen on ${config.HOST}:${config.PORT}: ${(err as Error).message}`);
 }
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.PORT;
-const mail = config.SMTP_URL ? `SMTP (${new URL(config.SMTP_URL).host})` : `files in ${path.join(config.DATA_DIR, 'mail')}`;
+const mail = config.SMTP_URL
+  ? `SMTP (${new URL(config.SMTP_URL).host})`
+  : `files in ${path.join(config.DATA_DIR, 'mail')}`;
 app.log.info(
   { url: config.baseUrl, port, database: database.kind, databaseLocation: database.location, mail },
   `Atelier listening on ${config.BASE_URL ?? `http://localhost:${port}`} — database: ${database.kind} (${database.location}) — mail: ${mail}`,

@@ -14,7 +14,13 @@ import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { user } from '../src/db/schema/index.ts';
-import { createPostgresDatabase, dropPostgresDatabase, spawnServer, testDatabaseUrl, type ServerProcess } from './helpers.ts';
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  spawnServer,
+  testDatabaseUrl,
+  type ServerProcess,
+} from './helpers.ts';
 
 const ACKNOWLEDGED_BEFORE_KILL = 40;
 const CONCURRENCY = 4;
@@ -57,7 +63,10 @@ function targets(): Target[] {
   return list;
 }
 
-async function register(server: ServerProcess, n: number): Promise<{ email: string; status: number }> {
+async function register(
+  server: ServerProcess,
+  n: number,
+): Promise<{ email: string; status: number }> {
   const email = `crash-${n}@example.org`;
   const res = await fetch(`${server.baseUrl}/api/register`, {
     method: 'POST',
@@ -103,7 +112,8 @@ describe.each(targets())('acknowledged writes survive SIGKILL ($name)', (target)
     expect(await first.exited).toBe('SIGKILL');
     expect(refused).toEqual([]);
     expect(acknowledged.length).toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL);
-    if (target.name === 'PGlite') expect(fs.existsSync(path.join(dataDir, 'db/atelier.lock'))).toBe(true);
+    if (target.name === 'PGlite')
+      expect(fs.existsSync(path.join(dataDir, 'db/atelier.lock'))).toBe(true);
 
     // Restart on the same data: the killed process's lock is stale and taken over.
     const second = await spawnServer(env);
@@ -118,7 +128,10 @@ describe.each(targets())('acknowledged writes survive SIGKILL ($name)', (target)
     const database = await target.open(dataDir);
     try {
       const emails = [...acknowledged, after.email];
-      const rows = await database.db.select({ email: user.email }).from(user).where(inArray(user.email, emails));
+      const rows = await database.db
+        .select({ email: user.email })
+        .from(user)
+        .where(inArray(user.email, emails));
       const found = new Set(rows.map((r) => r.email));
       expect(emails.filter((e) => !found.has(e))).toEqual([]);
     } finally {

@@ -33,9 +33,15 @@ export interface TestAppOptions {
   skipReady?: boolean;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env }, overrides);
+  const config = loadConfig(
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env },
+    overrides,
+  );
   const fresh = await createTestDatabase();
   let app: FastifyInstance | undefined;
   try {
@@ -77,7 +83,9 @@ export interface TestDatabase {
 }
 
 /** The PostgreSQL server the tests also run on, if any. */
-export const testDatabaseUrl = isPostgresUrl(process.env.TEST_DATABASE_URL) ? process.env.TEST_DATABASE_URL : undefined;
+export const testDatabaseUrl = isPostgresUrl(process.env.TEST_DATABASE_URL)
+  ? process.env.TEST_DATABASE_URL
+  : undefined;
 
 /** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database. */
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -93,7 +101,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const database = await openDatabase({ url: 'memory://', loadDataDir: await migratedSnapshot(), migrate: false });
+  const database = await openDatabase({
+    url: 'memory://',
+    loadDataDir: await migratedSnapshot(),
+    migrate: false,
+  });
   return { database, drop: () => database.close() };
 }
 
@@ -112,7 +124,10 @@ export async function dropPostgresDatabase(adminUrl: string, url: string): Promi
   await withAdminClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }
 
-async function withAdminClient(adminUrl: string, fn: (client: pg.Client) => Promise<unknown>): Promise<void> {
+async function withAdminClient(
+  adminUrl: string,
+  fn: (client: pg.Client) => Promise<unknown>,
+): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -151,7 +166,9 @@ async function loadOrMakeSnapshot(): Promise<Blob> {
 function migrationsHash(): string {
   const hash = crypto.createHash('sha256');
   const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const entry of fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else hash.update(path.relative(migrationsFolder, full)).update(fs.readFileSync(full));
@@ -198,7 +215,10 @@ const serverDir = path.join(repoRoot, 'apps/server');
  * production mode, info logs, the given DATA_DIR, embedded database unless DATABASE_URL is given.
  * Resolves once it logs that it listens, or rejects with its output if it exits first.
  */
-export async function spawnServer(env: Record<string, string> & { DATA_DIR: string }, { waitListening = true } = {}): Promise<ServerProcess> {
+export async function spawnServer(
+  env: Record<string, string> & { DATA_DIR: string },
+  { waitListening = true } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseUrl = `http://localhost:${port}`;
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -251,9 +271,14 @@ export async function spawnServer(env: Record<string, string> & { DATA_DIR: stri
   };
   const server: ServerProcess = { proc, port, baseUrl, output, waitForOutput, exited };
   if (waitListening) {
-    const outcome = await Promise.race([waitForOutput(/Atelier listening/), exited.then((code) => ({ code }))]);
+    const outcome = await Promise.race([
+      waitForOutput(/Atelier listening/),
+      exited.then((code) => ({ code })),
+    ]);
     if (typeof outcome === 'object') {
-      throw new Error(`Server exited (${String(outcome.code)}) before listening:\n${output.join('\n')}`);
+      throw new Error(
+        `Server exited (${String(outcome.code)}) before listening:\n${output.join('\n')}`,
+      );
     }
   }
   return server;

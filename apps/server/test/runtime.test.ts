@@ -22,7 +22,8 @@ afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const indexHtml = '<!doctype html><html><head><script type="module" src="/assets/app-3f9a1c.js"></script></head><body><div id="root"></div></body></html>';
+const indexHtml =
+  '<!doctype html><html><head><script type="module" src="/assets/app-3f9a1c.js"></script></head><body><div id="root"></div></body></html>';
 
 /** A tiny stand-in for apps/web/dist: index.html, one hashed asset, a favicon. */
 function makeDist(extra: Record<string, string | Buffer> = {}): string {
@@ -31,7 +32,8 @@ function makeDist(extra: Record<string, string | Buffer> = {}): string {
   fs.writeFileSync(path.join(dist, 'index.html'), indexHtml);
   fs.writeFileSync(path.join(dist, 'assets/app-3f9a1c.js'), 'console.log("app");');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  for (const [name, content] of Object.entries(extra)) fs.writeFileSync(path.join(dist, name), content);
+  for (const [name, content] of Object.entries(extra))
+    fs.writeFileSync(path.join(dist, name), content);
   return dist;
 }
 
@@ -73,11 +75,16 @@ describe('security headers', () => {
   it('sends no HSTS and no upgrade-insecure-requests over http', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['strict-transport-security']).toBeUndefined();
-    expect(directives(res.headers['content-security-policy'] as string).has('upgrade-insecure-requests')).toBe(false);
+    expect(
+      directives(res.headers['content-security-policy'] as string).has('upgrade-insecure-requests'),
+    ).toBe(false);
   });
 
   it('sends HSTS when the site is served over https', async () => {
-    const secure = await createTestApp({ baseUrl: 'https://atelier.example.org', WEB_DIST: makeDist() });
+    const secure = await createTestApp({
+      baseUrl: 'https://atelier.example.org',
+      WEB_DIST: makeDist(),
+    });
     try {
       const res = await secure.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
@@ -98,7 +105,13 @@ describe('serving the web app', () => {
   afterAll(() => t.close());
 
   it('serves index.html at / and for every app route, revalidated on each load', async () => {
-    for (const url of ['/', '/applications', '/posts/abc123', '/sections/fakes?tab=new', '/unknown/route']) {
+    for (const url of [
+      '/',
+      '/applications',
+      '/posts/abc123',
+      '/sections/fakes?tab=new',
+      '/unknown/route',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -195,7 +208,9 @@ describe('the embedded data directory lock', () => {
       const second = await spawnServer({ DATA_DIR: dataDir }, { waitListening: false });
       expect(await second.exited).toBe(1);
       const message = second.output.join('\n');
-      expect(message).toContain(`${path.join(dataDir, 'db')} is in use by process ${first.proc.pid}`);
+      expect(message).toContain(
+        `${path.join(dataDir, 'db')} is in use by process ${first.proc.pid}`,
+      );
       // The first one is untouched.
       const res = await fetch(`${first.baseUrl}/api/health`);
       expect(res.status).toBe(200);
@@ -211,7 +226,11 @@ describe('graceful shutdown', () => {
   it('on SIGTERM stops accepting, finishes the request in flight, and exits 0', async () => {
     const big = Buffer.alloc(48 * 1024 * 1024, 'a');
     const dataDir = tempDir('atelier-shutdown-');
-    const server = await spawnServer({ DATA_DIR: dataDir, WEB_DIST: makeDist({ 'big.txt': big }), SHUTDOWN_TIMEOUT_MS: '120000' });
+    const server = await spawnServer({
+      DATA_DIR: dataDir,
+      WEB_DIST: makeDist({ 'big.txt': big }),
+      SHUTDOWN_TIMEOUT_MS: '120000',
+    });
 
     // Start a large download and stop reading it, so that it is still in flight. The client
     // keeps connections alive: the server must close this one once the response is done.

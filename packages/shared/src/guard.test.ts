@@ -4,7 +4,13 @@
  * guard's own lists.
  */
 import { describe, expect, it } from 'vitest';
-import { accessState, guard, type GuardProfile, type GuardResult, type GuardUser } from './guard.ts';
+import {
+  accessState,
+  guard,
+  type GuardProfile,
+  type GuardResult,
+  type GuardUser,
+} from './guard.ts';
 
 /** One concrete path for each route of the seed's table. */
 const routes = [
@@ -32,28 +38,45 @@ const to = (path: string): GuardResult => ({ kind: 'redirect', to: path });
 
 const verified: GuardUser = { emailVerified: true };
 const unverified: GuardUser = { emailVerified: false };
-const profile = (p: Partial<GuardProfile>): GuardProfile => ({ isBanned: false, hasAccess: true, isModerator: false, ...p });
+const profile = (p: Partial<GuardProfile>): GuardProfile => ({
+  isBanned: false,
+  hasAccess: true,
+  isModerator: false,
+  ...p,
+});
 const member = profile({});
 const moderator = profile({ isModerator: true });
 const banned = profile({ isBanned: true, hasAccess: false });
 const pending = profile({ hasAccess: false });
 
 /** Expected result per route, from the seed's guard section. */
-function expected(state: 'anonymous' | 'unverified' | 'banned' | 'noAccess' | 'member' | 'moderator', route: Route): GuardResult {
+function expected(
+  state: 'anonymous' | 'unverified' | 'banned' | 'noAccess' | 'member' | 'moderator',
+  route: Route,
+): GuardResult {
   switch (state) {
     case 'anonymous':
-      return ['/login', '/register', '/reset-password', '/auth'].includes(route) ? allow : to('/login');
+      return ['/login', '/register', '/reset-password', '/auth'].includes(route)
+        ? allow
+        : to('/login');
     case 'unverified':
-      return ['/register', '/account', '/reset-password', '/auth'].includes(route) ? allow : to('/register');
+      return ['/register', '/account', '/reset-password', '/auth'].includes(route)
+        ? allow
+        : to('/register');
     case 'banned':
       return ['/banned', '/account'].includes(route) ? allow : to('/banned');
     case 'noAccess':
-      return ['/application', '/account', '/reset-password', '/auth'].includes(route) ? allow : to('/application');
+      return ['/application', '/account', '/reset-password', '/auth'].includes(route)
+        ? allow
+        : to('/application');
     case 'member':
-      if (['/application', '/banned', '/reset-password', '/login', '/register'].includes(route)) return to('/');
+      if (['/application', '/banned', '/reset-password', '/login', '/register'].includes(route))
+        return to('/');
       return ['/applications', '/reports', '/tags'].includes(route) ? to('/') : allow;
     case 'moderator':
-      return ['/application', '/banned', '/reset-password', '/login', '/register'].includes(route) ? to('/') : allow;
+      return ['/application', '/banned', '/reset-password', '/login', '/register'].includes(route)
+        ? to('/')
+        : allow;
   }
 }
 
@@ -75,30 +98,39 @@ describe('guard: every route of the seed under each state', () => {
 
 describe('guard: each rule', () => {
   it('1. signed out: only /login, /register, /reset-password and /auth; anything else goes to /login', () => {
-    for (const path of ['/login', '/register', '/reset-password', '/auth']) expect(guard({ path, user: null, profile: undefined })).toEqual(allow);
-    for (const path of ['/', '/account', '/banned', '/application', '/unknown']) expect(guard({ path, user: null, profile: undefined })).toEqual(to('/login'));
+    for (const path of ['/login', '/register', '/reset-password', '/auth'])
+      expect(guard({ path, user: null, profile: undefined })).toEqual(allow);
+    for (const path of ['/', '/account', '/banned', '/application', '/unknown'])
+      expect(guard({ path, user: null, profile: undefined })).toEqual(to('/login'));
   });
 
   it('2. e-mail not verified: only /register, /account, /reset-password and /auth; anything else goes to /register', () => {
-    for (const path of ['/register', '/account', '/reset-password', '/auth']) expect(guard({ path, user: unverified, profile: member })).toEqual(allow);
-    for (const path of ['/', '/login', '/application', '/banned']) expect(guard({ path, user: unverified, profile: member })).toEqual(to('/register'));
+    for (const path of ['/register', '/account', '/reset-password', '/auth'])
+      expect(guard({ path, user: unverified, profile: member })).toEqual(allow);
+    for (const path of ['/', '/login', '/application', '/banned'])
+      expect(guard({ path, user: unverified, profile: member })).toEqual(to('/register'));
   });
 
   it('3. verified: waits for the user record on every route', () => {
-    for (const path of routes) expect(guard({ path, user: verified, profile: undefined })).toEqual({ kind: 'wait' });
+    for (const path of routes)
+      expect(guard({ path, user: verified, profile: undefined })).toEqual({ kind: 'wait' });
   });
 
   it('3a. banned: goes to /banned; only /banned and /account stay reachable', () => {
     expect(guard({ path: '/', user: verified, profile: banned })).toEqual(to('/banned'));
     expect(guard({ path: '/banned', user: verified, profile: banned })).toEqual(allow);
     expect(guard({ path: '/account', user: verified, profile: banned })).toEqual(allow);
-    expect(guard({ path: '/reset-password', user: verified, profile: banned })).toEqual(to('/banned'));
+    expect(guard({ path: '/reset-password', user: verified, profile: banned })).toEqual(
+      to('/banned'),
+    );
     expect(guard({ path: '/auth', user: verified, profile: banned })).toEqual(to('/banned'));
   });
 
   it('3b. not banned, without access: goes to /application; /application, /account, /reset-password, /auth stay reachable', () => {
-    for (const path of ['/application', '/account', '/reset-password', '/auth']) expect(guard({ path, user: verified, profile: pending })).toEqual(allow);
-    for (const path of ['/', '/banned', '/login', '/register', '/applications']) expect(guard({ path, user: verified, profile: pending })).toEqual(to('/application'));
+    for (const path of ['/application', '/account', '/reset-password', '/auth'])
+      expect(guard({ path, user: verified, profile: pending })).toEqual(allow);
+    for (const path of ['/', '/banned', '/login', '/register', '/applications'])
+      expect(guard({ path, user: verified, profile: pending })).toEqual(to('/application'));
   });
 
   it('3c. with access: /application, /banned, /reset-password, /login and /register redirect to /', () => {
@@ -124,13 +156,17 @@ describe('guard: the order of the rules', () => {
 
   it('unverified beats banned, no access and waiting for the record', () => {
     expect(guard({ path: '/banned', user: unverified, profile: banned })).toEqual(to('/register'));
-    expect(guard({ path: '/application', user: unverified, profile: pending })).toEqual(to('/register'));
+    expect(guard({ path: '/application', user: unverified, profile: pending })).toEqual(
+      to('/register'),
+    );
     expect(guard({ path: '/', user: unverified, profile: undefined })).toEqual(to('/register'));
     expect(guard({ path: '/register', user: unverified, profile: banned })).toEqual(allow);
   });
 
   it('waiting for the record comes before any profile rule', () => {
-    expect(guard({ path: '/banned', user: verified, profile: undefined })).toEqual({ kind: 'wait' });
+    expect(guard({ path: '/banned', user: verified, profile: undefined })).toEqual({
+      kind: 'wait',
+    });
     expect(guard({ path: '/login', user: verified, profile: undefined })).toEqual({ kind: 'wait' });
   });
 
@@ -140,14 +176,18 @@ describe('guard: the order of the rules', () => {
 
   it('banned beats moderator, and access flags', () => {
     const bannedModerator = profile({ isBanned: true, isModerator: true, hasAccess: true });
-    expect(guard({ path: '/applications', user: verified, profile: bannedModerator })).toEqual(to('/banned'));
+    expect(guard({ path: '/applications', user: verified, profile: bannedModerator })).toEqual(
+      to('/banned'),
+    );
     expect(guard({ path: '/', user: verified, profile: bannedModerator })).toEqual(to('/banned'));
     expect(guard({ path: '/banned', user: verified, profile: bannedModerator })).toEqual(allow);
   });
 
   it('no access beats moderator', () => {
     const pendingModerator = profile({ hasAccess: false, isModerator: true });
-    expect(guard({ path: '/applications', user: verified, profile: pendingModerator })).toEqual(to('/application'));
+    expect(guard({ path: '/applications', user: verified, profile: pendingModerator })).toEqual(
+      to('/application'),
+    );
   });
 
   it('the with-access redirects apply to moderators before the moderator pages rule', () => {
@@ -162,7 +202,9 @@ describe('accessState (what the server applies to /api)', () => {
     expect(accessState(verified, undefined)).toBe('unverified');
     expect(accessState(verified, profile({ isBanned: true, isModerator: true }))).toBe('banned');
     expect(accessState(verified, pending)).toBe('noAccess');
-    expect(accessState(verified, profile({ hasAccess: false, isModerator: true }))).toBe('noAccess');
+    expect(accessState(verified, profile({ hasAccess: false, isModerator: true }))).toBe(
+      'noAccess',
+    );
     expect(accessState(verified, member)).toBe('member');
     expect(accessState(verified, moderator)).toBe('moderator');
   });

@@ -58,7 +58,11 @@ describe('roles', () => {
   });
 
   it('mark exactly pending, rejected and banned as no-access', () => {
-    expect(roleIds.filter((id) => roles[id].noAccess).sort()).toEqual(['banned', 'pending', 'rejected']);
+    expect(roleIds.filter((id) => roles[id].noAccess).sort()).toEqual([
+      'banned',
+      'pending',
+      'rejected',
+    ]);
   });
 
   it('give the moderator red, each type its own colour, probation a lighter shade of it', () => {
@@ -72,7 +76,8 @@ describe('roles', () => {
       ['advanced-writer', 'probation-writer'],
       ['advanced-ai-artist', 'probation-ai-artist'],
     ] as const;
-    for (const [advanced, probation] of pairs) expect(lightness(roles[probation].color)).toBeGreaterThan(lightness(roles[advanced].color));
+    for (const [advanced, probation] of pairs)
+      expect(lightness(roles[probation].color)).toBeGreaterThan(lightness(roles[advanced].color));
     const typeColours = new Set(pairs.map(([advanced]) => roles[advanced].color));
     expect(typeColours.size).toBe(3);
     for (const id of roleIds) expect(roles[id].color).toMatch(/^#[0-9a-f]{6}$/i);
@@ -117,7 +122,12 @@ describe('derived flags', () => {
 
 describe('granting', () => {
   it('grants member or a probation role, never advanced, moderator or no-access roles', () => {
-    expect([...grantableRoles].sort()).toEqual(['member', 'probation-ai-artist', 'probation-faker', 'probation-writer']);
+    expect([...grantableRoles].sort()).toEqual([
+      'member',
+      'probation-ai-artist',
+      'probation-faker',
+      'probation-writer',
+    ]);
   });
 
   it('maps a requested type to its probation role, none to member', () => {

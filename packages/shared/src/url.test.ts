@@ -19,13 +19,27 @@ describe('isValidUrl', () => {
   });
 
   it('refuses other schemes', () => {
-    for (const url of ['ftp://example.com/file', 'javascript:alert(1)', 'data:text/html,hi', 'mailto:someone@example.com', 'file:///etc/passwd']) {
+    for (const url of [
+      'ftp://example.com/file',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'mailto:someone@example.com',
+      'file:///etc/passwd',
+    ]) {
       expect(isValidUrl(url), url).toBe(false);
     }
   });
 
   it('refuses text that is not an absolute URL', () => {
-    for (const url of ['', 'example.com', 'www.example.com/page', '/relative/path', 'https://', 'not a url', 'http//example.com']) {
+    for (const url of [
+      '',
+      'example.com',
+      'www.example.com/page',
+      '/relative/path',
+      'https://',
+      'not a url',
+      'http//example.com',
+    ]) {
       expect(isValidUrl(url), url).toBe(false);
     }
   });

@@ -16,7 +16,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle or the database: services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../drizzle',
+);
 
 export interface Database {
   db: Db;
@@ -41,9 +44,15 @@ export interface OpenOptions {
   loadDataDir?: Blob;
 }
 
-export const isPostgresUrl = (url: string | undefined): url is string => !!url && /^postgres(ql)?:\/\//.test(url);
+export const isPostgresUrl = (url: string | undefined): url is string =>
+  !!url && /^postgres(ql)?:\/\//.test(url);
 
-export async function openDatabase({ url, dataDir, migrate = true, loadDataDir }: OpenOptions): Promise<Database> {
+export async function openDatabase({
+  url,
+  dataDir,
+  migrate = true,
+  loadDataDir,
+}: OpenOptions): Promise<Database> {
   if (isPostgresUrl(url)) return openPostgres(url, migrate);
   return openPglite(url ?? dataDir ?? 'memory://', migrate, loadDataDir);
 }
@@ -69,7 +78,9 @@ async function openPostgres(url: string, migrate: boolean): Promise<Database> {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
         await run(db as never, { migrationsFolder });
       } finally {
-        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        await lockClient
+          .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK])
+          .catch(() => undefined);
         lockClient.release();
       }
     }
@@ -89,7 +100,11 @@ async function openPostgres(url: string, migrate: boolean): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string, migrate: boolean, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(
+  dir: string,
+  migrate: boolean,
+  loadDataDir: Blob | undefined,
+): Promise<Database> {
   const inMemory = dir.includes('://');
   const lock = inMemory ? undefined : acquireDataDirLock(dir);
   let client;

@@ -17,7 +17,9 @@ export class DataDirLockedError extends Error {
     readonly dir: string,
     readonly pid: number,
   ) {
-    super(`${displayPath(dir)} is in use by process ${pid}. Stop that process first, or set DATA_DIR to another directory.`);
+    super(
+      `${displayPath(dir)} is in use by process ${pid}. Stop that process first, or set DATA_DIR to another directory.`,
+    );
     this.name = 'DataDirLockedError';
   }
 }
@@ -163,7 +165,11 @@ function isAlive(owner: Owner): boolean {
 
 let ownerCache: Owner | undefined;
 function currentOwner(): Owner {
-  ownerCache ??= { pid: process.pid, bootId: readText('/proc/sys/kernel/random/boot_id'), startTime: processStartTime(process.pid) };
+  ownerCache ??= {
+    pid: process.pid,
+    bootId: readText('/proc/sys/kernel/random/boot_id'),
+    startTime: processStartTime(process.pid),
+  };
   return ownerCache;
 }
 

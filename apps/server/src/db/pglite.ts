@@ -55,7 +55,11 @@ export async function openDurablePglite(dir: string, loadDataDir?: Blob): Promis
 
   fs.mkdirSync(dir, { recursive: true });
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  const client = await PGlite.create({ ...options, fs: new DurableNodeFS(dir), startParams: durableStartParams });
+  const client = await PGlite.create({
+    ...options,
+    fs: new DurableNodeFS(dir),
+    startParams: durableStartParams,
+  });
   if (fresh) syncTree(dir);
   return client;
 }

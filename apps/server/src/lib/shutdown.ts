@@ -20,7 +20,13 @@ export interface ShutdownOptions {
 }
 
 /** Installs the signal handlers; returns the function that runs the shutdown (idempotent). */
-export function installShutdown({ steps, logger, timeoutMs, signals = ['SIGTERM', 'SIGINT'], exit = (code) => process.exit(code) }: ShutdownOptions) {
+export function installShutdown({
+  steps,
+  logger,
+  timeoutMs,
+  signals = ['SIGTERM', 'SIGINT'],
+  exit = (code) => process.exit(code),
+}: ShutdownOptions) {
   let running: Promise<void> | undefined;
 
   /** Runs the steps once and exits with `exitCode` (or 1 if a step failed). */

@@ -55,7 +55,10 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     setHeaders: (res: SetHeadersResponse) => {
       res.setHeader('cache-control', REVALIDATE);
       // Uploaded files are data, never documents: no scripts even if one were to slip through.
-      res.setHeader('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");
+      res.setHeader(
+        'content-security-policy',
+        "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+      );
     },
   });
 
@@ -63,10 +66,18 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     const pathname = req.url.split('?')[0] ?? '/';
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (!isRead || notAppRoute.test(pathname)) {
-      return reply.status(404).send({ error: { code: 'errors.notFound', message: `${req.method} ${pathname} not found` } });
+      return reply
+        .status(404)
+        .send({
+          error: { code: 'errors.notFound', message: `${req.method} ${pathname} not found` },
+        });
     }
     if (!fs.existsSync(indexFile)) {
-      return reply.status(503).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send(notBuiltMessage);
+      return reply
+        .status(503)
+        .header('cache-control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send(notBuiltMessage);
     }
     return reply.header('cache-control', REVALIDATE).sendFile('index.html', dist);
   });
