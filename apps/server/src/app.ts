@@ -32,8 +32,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   await registerSecurity(app, deps.config);
 
-  app.get('/api/health', async () => {
-    await deps.database.ping();
+  app.get('/api/health', async (request, reply) => {
+    try {
+      await deps.database.ping();
+    } catch (err) {
+      request.log.error({ err }, 'health check: the database does not answer');
+      return reply.status(503).send({ ok: false, database: deps.database.kind });
+    }
     return { ok: true, database: deps.database.kind };
   });
 

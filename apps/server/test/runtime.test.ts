@@ -185,6 +185,21 @@ describe('without a web build', () => {
   });
 });
 
+describe('health check', () => {
+  it('answers 503 when the database does not answer', async () => {
+    const t = await createTestApp();
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await t.database.close();
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ ok: false, database: t.database.kind });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the embedded data directory lock', () => {
   it('refuses a second open of the same directory in the same process', async () => {
     const dir = path.join(tempDir('atelier-lock-'), 'db');
