@@ -63,7 +63,11 @@ const MIGRATION_LOCK = 7_236_151;
 async function openPostgres(url: string, migrate: boolean): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool: Pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
+  const pool: Pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 10_000,
+  });
   // An idle client losing its connection (server restart) must not crash the process; the
   // pool replaces it and the next query reports the error.
   pool.on('error', (err) => {
