@@ -156,9 +156,23 @@ async function loadOrMakeSnapshot(): Promise<Blob> {
     const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
     fs.writeFileSync(tmp, new Uint8Array(await blob.arrayBuffer()));
     fs.renameSync(tmp, file);
+    removeOldSnapshots(path.dirname(file), file);
     return blob;
   } finally {
     await database.close();
+  }
+}
+
+/** Snapshots of other migrations (40 MB each) made over an hour ago are removed. */
+function removeOldSnapshots(dir: string, keep: string): void {
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    if (file === keep) continue;
+    try {
+      if (Date.now() - fs.statSync(file).mtimeMs > 3_600_000) fs.rmSync(file, { force: true });
+    } catch {
+      // Removed by another worker meanwhile.
+    }
   }
 }
 
