@@ -21,7 +21,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },
