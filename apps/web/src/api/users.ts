@@ -1,10 +1,8 @@
 /** Moderation of users: the banned list, ban and unban. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '@atelier/shared';
+import type { BannedUser } from '@atelier/shared';
 import { api } from './client.ts';
 import { queryKeys } from './keys.ts';
-
-export type BannedUser = PublicUser & { banReason: string };
 
 export function useBannedUsers() {
   return useQuery({

@@ -25,7 +25,7 @@ export function TopBar() {
   const user = me.data;
 
   return (
-    <AppBar position="sticky" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <AppBar position="static" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Toolbar disableGutters sx={{ width: contentWidth, mx: 'auto', px: { xs: 1, md: 3 }, gap: { xs: 0.5, sm: 1 } }}>
         <IconButton component={RouterLink} to="/" color="inherit" aria-label={t('nav.home')} edge="start">
           <HomeIcon />

@@ -52,7 +52,7 @@ export function ApplicationForm({ previous }: { previous: Application | null }) 
   const counter = (value: string) => t('common.counter', { count: value.length, max: limits.applicationAnswerMax });
 
   return (
-    <Page title={t('application.title')} intro={t('application.intro')}>
+    <Page title={t('application.title')} intro={t('application.intro')} width="medium">
       {previous?.state === 'rejected' ? <Alert severity="info">{t('application.again')}</Alert> : null}
       <FormCard onSubmit={submit}>
         <FormError error={submitApplication.error} />

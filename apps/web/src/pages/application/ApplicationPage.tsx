@@ -21,7 +21,7 @@ export default function ApplicationPage() {
   if (mine.isPending) return <PageSpinner />;
   if (mine.isError) {
     return (
-      <Page title={t('application.title')}>
+      <Page title={t('application.title')} width="medium">
         <Alert severity="error">{translateError(t, mine.error instanceof ApiError ? mine.error.code : null)}</Alert>
       </Page>
     );

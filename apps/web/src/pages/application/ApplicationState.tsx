@@ -19,7 +19,7 @@ export function ApplicationState({ application, reapplyAt }: { application: Appl
 
   if (application.state === 'pending') {
     return (
-      <Page title={t('application.title')}>
+      <Page title={t('application.title')} width="medium">
         <Card variant="outlined">
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
             <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
@@ -40,7 +40,7 @@ export function ApplicationState({ application, reapplyAt }: { application: Appl
 
   if (application.state === 'rejected') {
     return (
-      <Page title={t('application.title')}>
+      <Page title={t('application.title')} width="medium">
         <Card variant="outlined">
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
             <Stack spacing={1.5}>
@@ -69,7 +69,7 @@ export function ApplicationState({ application, reapplyAt }: { application: Appl
 
   // Approved: the current user will carry the new role on its next load.
   return (
-    <Page title={t('application.title')}>
+    <Page title={t('application.title')} width="medium">
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
