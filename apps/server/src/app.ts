@@ -10,6 +10,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import authPlugin from './auth/plugin.ts';
 import { featureRoutes } from './features/index.ts';
+import livePlugin from './live/plugin.ts';
 
 export interface AppDeps {
   config: Config;
@@ -27,6 +28,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Router-level errors (a malformed URL, a parameter longer than any id) get our error shape.
+    frameworkErrors: errorHandler,
   });
   app.decorate('deps', deps);
   app.setErrorHandler(errorHandler);
@@ -43,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin);
+  await app.register(livePlugin);
   await app.register(featureRoutes);
 
   await registerWeb(app, deps.config);

@@ -16,6 +16,10 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     }
     return reply.status(400).send({ error: { code: 'errors.validation', message: 'Invalid input', fields } });
   }
+  if ((err as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // No id, slug or name of ours is that long: the thing asked for does not exist.
+    return reply.status(404).send({ error: { code: 'errors.notFound', message: 'Not found' } });
+  }
   const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 500) req.log.error(err);
   const code = status === 429 ? 'errors.rateLimited' : status >= 500 ? 'errors.server' : 'errors.badRequest';
