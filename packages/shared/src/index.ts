@@ -8,3 +8,5 @@ export * from './time.ts';
 export * from './clockSkew.ts';
 export * from './numbers.ts';
 export * from './upload.ts';
+export * from './community.ts';
+export * from './live.ts';

@@ -1,0 +1,457 @@
+/**
+ * The community's API contract (issue 3): requests as Zod schemas, responses as types, shared by
+ * server and web. Messages are translation keys under `errors.`.
+ *
+ * Endpoints (all under /api, users with access unless noted; see docs/api.md):
+ *   GET    /home                              HomeData
+ *   GET    /sections/:slug                    Section
+ *   GET    /sections/:slug/posts?…            Page<PostSummary>   (listPostsQuerySchema)
+ *   POST   /posts                             Post                (createPostSchema)
+ *   GET    /posts/:id                         Post
+ *   PATCH  /posts/:id                         Post                (updatePostSchema; author or moderator)
+ *   DELETE /posts/:id                         204                 (author or moderator)
+ *   POST   /posts/:id/views                   { viewCount }       (one per viewer per day)
+ *   PUT    /posts/:id/like | DELETE           LikeState           (idempotent)
+ *   POST   /media  (multipart, field "file")  Media               (not yet attached; ≤ 25/100 MB)
+ *   DELETE /media/:id                         204                 (own, unattached)
+ *   GET    /posts/:id/comments?cursor         Page<Comment>       (oldest first, replies included)
+ *   POST   /posts/:id/comments                Comment             (commentSchema)
+ *   PATCH  /comments/:id | DELETE             Comment | 204
+ *   PUT    /comments/:id/like | DELETE        LikeState
+ *   POST   /comments/:id/replies              CommentReply        (commentReplySchema)
+ *   PATCH  /comment-replies/:id | DELETE      CommentReply | 204
+ *   PUT    /comment-replies/:id/like | DELETE LikeState
+ *   GET    /status-updates?cursor&author      Page<StatusUpdate>  (newest first)
+ *   POST   /status-updates                    StatusUpdate        (statusUpdateSchema)
+ *   PATCH  /status-updates/:id | DELETE       StatusUpdate | 204
+ *   PUT    /status-updates/:id/like | DELETE  LikeState
+ *   GET    /status-updates/:id/replies        StatusReply[]       (oldest first)
+ *   POST   /status-updates/:id/replies        StatusReply         (statusReplySchema)
+ *   PATCH  /status-replies/:id | DELETE       StatusReply | 204
+ *   PUT    /status-replies/:id/like | DELETE  LikeState
+ *   GET    /users/:id                         UserProfile
+ *   GET    /users/:id/posts?cursor            Page<PostSummary>
+ *   GET    /tags                              Tag[]               (all; the client filters and sorts)
+ *   POST   /tags                              Tag                 (advanced creators and moderators)
+ *   PATCH  /tags/:id | DELETE                 Tag | 204           (moderators)
+ *   GET    /search?q&kind                     SearchResults
+ */
+import { z } from 'zod';
+import { limits, type Language } from './limits.ts';
+import { roles as roleTable, roleTypes, type RoleId, type RoleType } from './roles.ts';
+import type { PublicUser, Section } from './schemas.ts';
+
+type Iso = string;
+
+// ---- enums ----
+
+/** How a work was made; every post carries one, shown as a badge and filterable. */
+export const provenances = ['human', 'aiAssisted', 'aiGenerated', 'composite', 'fake'] as const;
+export type Provenance = (typeof provenances)[number];
+
+/** A tag's type: one of the creator types, or general. */
+export const tagTypes = ['general', ...roleTypes] as const;
+export type TagType = (typeof tagTypes)[number];
+
+export const postSorts = ['new', 'top'] as const;
+export type PostSort = (typeof postSorts)[number];
+
+export const searchKinds = ['all', 'posts', 'users', 'tags'] as const;
+export type SearchKind = (typeof searchKinds)[number];
+
+export const mediaKinds = ['image', 'video'] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+export const pageSize = {
+  posts: 20,
+  comments: 50,
+  statusUpdates: 20,
+  homeStatusUpdates: 10,
+  search: 20,
+} as const;
+
+// ---- requests ----
+
+const idSchema = z.uuid({ error: 'errors.invalid' });
+
+export const postTitleSchema = z
+  .string({ error: 'errors.required' })
+  .trim()
+  .min(1, { error: 'errors.required' })
+  .max(limits.postTitleMax, { error: 'errors.titleTooLong' });
+export const postBodySchema = z
+  .string({ error: 'errors.required' })
+  .max(limits.postBodyMax, { error: 'errors.bodyTooLong' });
+
+const postFields = {
+  section: z.string({ error: 'errors.required' }).min(1, { error: 'errors.required' }),
+  title: postTitleSchema,
+  body: postBodySchema,
+  provenance: z.enum(provenances, { error: 'errors.required' }),
+  tools: z.string().trim().max(limits.postToolsMax, { error: 'errors.toolsTooLong' }),
+  tags: z.array(idSchema).max(limits.postTagsMax, { error: 'errors.tooManyTags' }),
+  /** Ids of media uploaded by the author with POST /api/media and not attached yet, in order. */
+  media: z.array(idSchema).max(limits.postMediaMax, { error: 'errors.tooManyMedia' }),
+};
+
+export const createPostSchema = z.object({
+  ...postFields,
+  tools: postFields.tools.default(''),
+  tags: postFields.tags.default([]),
+  media: postFields.media.default([]),
+});
+export type CreatePostInput = z.infer<typeof createPostSchema>;
+
+/**
+ * Section cannot change; every other field may (media: the new full list, in order). No defaults:
+ * a field left out of a PATCH stays as it is.
+ */
+export const updatePostSchema = z.object(postFields).omit({ section: true }).partial();
+export type UpdatePostInput = z.infer<typeof updatePostSchema>;
+
+export const listPostsQuerySchema = z.object({
+  sort: z.enum(postSorts).default('new'),
+  tag: idSchema.optional(),
+  provenance: z.enum(provenances).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(pageSize.posts),
+});
+export type ListPostsQuery = z.infer<typeof listPostsQuerySchema>;
+
+export const cursorQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const commentSchema = z.object({
+  body: z
+    .string({ error: 'errors.required' })
+    .trim()
+    .min(1, { error: 'errors.required' })
+    .max(limits.commentMax, { error: 'errors.commentTooLong' }),
+});
+export type CommentInput = z.infer<typeof commentSchema>;
+
+/** A reply to a comment; `replyToId` names the reply it answers inside that thread, or null. */
+export const commentReplySchema = commentSchema.extend({
+  replyToId: idSchema.nullable().default(null),
+});
+export type CommentReplyInput = z.infer<typeof commentReplySchema>;
+
+export const statusUpdateSchema = z.object({
+  content: z
+    .string({ error: 'errors.required' })
+    .trim()
+    .min(1, { error: 'errors.required' })
+    .max(limits.statusMax, { error: 'errors.statusTooLong' }),
+});
+export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;
+
+export const statusReplySchema = statusUpdateSchema.extend({
+  replyToId: idSchema.nullable().default(null),
+});
+export type StatusReplyInput = z.infer<typeof statusReplySchema>;
+
+export const statusUpdatesQuerySchema = cursorQuerySchema.extend({
+  author: z.string().min(1).max(100).optional(),
+});
+
+const tagLabelSchema = z
+  .string()
+  .trim()
+  .max(limits.tagLabelMax, { error: 'errors.tagLabelTooLong' });
+export const tagLabelsSchema = z.object({
+  en: tagLabelSchema.min(1, { error: 'errors.required' }),
+  ko: tagLabelSchema.optional(),
+  fr: tagLabelSchema.optional(),
+  es: tagLabelSchema.optional(),
+});
+export type TagLabels = z.infer<typeof tagLabelsSchema>;
+
+const tagFields = {
+  labels: tagLabelsSchema,
+  type: z.enum(tagTypes, { error: 'errors.required' }),
+  parents: z.array(idSchema).max(limits.tagParentsMax, { error: 'errors.tooManyParents' }),
+};
+export const tagSchema = z.object({
+  ...tagFields,
+  type: tagFields.type.default('general'),
+  parents: tagFields.parents.default([]),
+});
+export type TagInput = z.infer<typeof tagSchema>;
+/** No defaults: a field left out of a PATCH stays as it is. */
+export const updateTagSchema = z.object(tagFields).partial();
+
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, { error: 'errors.required' })
+    .max(200, { error: 'errors.searchTooLong' }),
+  kind: z.enum(searchKinds).default('all'),
+  cursor: z.string().max(200).optional(),
+});
+
+// ---- responses ----
+
+export interface Page<T> {
+  items: T[];
+  /** Pass back as `cursor` for the next page; null at the end. */
+  nextCursor: string | null;
+}
+
+export interface LikeState {
+  liked: boolean;
+  likeCount: number;
+}
+
+export interface Edition {
+  editionCount: number;
+  /** When it was last edited, or null. */
+  editionTimestamp: Iso | null;
+}
+
+export interface Media {
+  id: string;
+  kind: MediaKind;
+  /** Public URL (under /media or MEDIA_BASE_URL). */
+  url: string;
+  /** Images: a small webp; videos: null. */
+  thumbnailUrl: string | null;
+  width: number | null;
+  height: number | null;
+  bytes: number;
+  mime: string;
+}
+
+export interface Tag {
+  id: string;
+  labels: TagLabels;
+  type: TagType;
+  parents: string[];
+  postCount: number;
+}
+
+export interface PostSummary extends Edition {
+  id: string;
+  author: PublicUser;
+  section: string;
+  title: string;
+  /** The start of the body as plain text (≤ 240 chars). */
+  excerpt: string;
+  provenance: Provenance;
+  tools: string;
+  tags: string[];
+  /** The first image's thumbnail (or first media) for cards, or null. */
+  cover: Media | null;
+  mediaCount: number;
+  likeCount: number;
+  commentCount: number;
+  viewCount: number;
+  /** Whether the viewer likes it. */
+  liked: boolean;
+  createdAt: Iso;
+}
+
+export interface PostRemoval {
+  reason: string;
+  otherReason: string | null;
+}
+
+export interface Post extends PostSummary {
+  body: string;
+  media: Media[];
+  state: 'published' | 'removed';
+  /** Set when removed (only the author and moderators can open a removed post). */
+  removal: PostRemoval | null;
+}
+
+export interface CommentReply extends Edition {
+  id: string;
+  commentId: string;
+  postId: string;
+  author: PublicUser;
+  body: string;
+  replyingTo: { author: PublicUser; replyId: string | null; excerpt: string };
+  likeCount: number;
+  liked: boolean;
+  createdAt: Iso;
+}
+
+export interface Comment extends Edition {
+  id: string;
+  postId: string;
+  /** Null once deleted (the comment stays as "[deleted]" while it has replies). */
+  author: PublicUser | null;
+  body: string;
+  deleted: boolean;
+  likeCount: number;
+  replyCount: number;
+  liked: boolean;
+  createdAt: Iso;
+  replies: CommentReply[];
+}
+
+export interface StatusUpdate extends Edition {
+  id: string;
+  author: PublicUser;
+  content: string;
+  timestamp: Iso;
+  replyCount: number;
+  likeCount: number;
+  liked: boolean;
+}
+
+export interface StatusReply extends Edition {
+  id: string;
+  parentId: string;
+  author: PublicUser;
+  content: string;
+  timestamp: Iso;
+  /** The seed's reply payload: the reply (or, with replyId null, the status update) answered. */
+  replyingTo: { replyId: string | null; author: PublicUser; content: string };
+  likeCount: number;
+  liked: boolean;
+}
+
+export interface SiteStats {
+  members: number;
+  posts: number;
+  comments: number;
+  statusUpdates: number;
+}
+
+export interface HomeSection extends Section {
+  lastPost: { id: string; title: string; author: PublicUser; createdAt: Iso } | null;
+}
+
+export interface HomeData {
+  sections: HomeSection[];
+  statusUpdates: StatusUpdate[];
+  stats: SiteStats;
+}
+
+export interface UserProfile {
+  id: string;
+  username: string;
+  avatarPath: string | null;
+  displayedRole: RoleId;
+  roles: RoleId[];
+  registrationTimestamp: Iso;
+  bio: string;
+  links: string[];
+  postCount: number;
+  commentCount: number;
+  postLikeCount: number;
+  commentLikeCount: number;
+  statusUpdateLikeCount: number;
+  /** post + comment + status-update likes received. */
+  totalLikes: number;
+  isBanned: boolean;
+  /** Only for moderators and the user themself; null otherwise. */
+  banReason: string | null;
+}
+
+export interface SearchResults {
+  posts: PostSummary[];
+  users: PublicUser[];
+  tags: Tag[];
+}
+
+// ---- rules both sides apply ----
+
+export function totalLikes(
+  u: Pick<UserProfile, 'postLikeCount' | 'commentLikeCount' | 'statusUpdateLikeCount'>,
+): number {
+  return u.postLikeCount + u.commentLikeCount + u.statusUpdateLikeCount;
+}
+
+/** A tag's label in a language, falling back to English. */
+export function tagLabel(tag: Pick<Tag, 'labels'>, lng: Language): string {
+  return tag.labels[lng]?.trim() || tag.labels.en;
+}
+
+/**
+ * The seed's tag search: case-insensitive on any language's label or on a parent tag's label;
+ * results sorted by the label in the current language with locale-aware collation.
+ */
+export function searchTags<T extends Pick<Tag, 'id' | 'labels' | 'parents'>>(
+  tags: readonly T[],
+  query: string,
+  lng: Language,
+): T[] {
+  const q = query.trim().toLocaleLowerCase();
+  const byId = new Map(tags.map((t) => [t.id, t]));
+  const matches = (t: Pick<Tag, 'labels'>) =>
+    Object.values(t.labels).some((label) => label?.toLocaleLowerCase().includes(q));
+  const found = q
+    ? tags.filter(
+        (t) =>
+          matches(t) ||
+          t.parents.some((p) => {
+            const parent = byId.get(p);
+            return parent ? matches(parent) : false;
+          }),
+      )
+    : [...tags];
+  const collator = new Intl.Collator(lng, { sensitivity: 'base' });
+  return found.sort((a, b) => collator.compare(tagLabel(a, lng), tagLabel(b, lng)));
+}
+
+/** A short plain-text excerpt of Markdown (for cards, replies and notifications). */
+export function excerptOf(markdown: string, max = 240): string {
+  const text = markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[`*_>#~|]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+// ---- abilities (PRODUCT.md's table) ----
+
+export type SectionType = RoleType | 'open';
+
+/** The role types a user holds (probation or advanced), and whether any is advanced. */
+function heldTypes(userRoles: readonly RoleId[]): {
+  types: Set<RoleType>;
+  advanced: Set<RoleType>;
+} {
+  const types = new Set<RoleType>();
+  const advanced = new Set<RoleType>();
+  for (const id of userRoles) {
+    const role = roleTable[id];
+    if (role.type) {
+      types.add(role.type);
+      if (role.advanced) advanced.add(role.type);
+    }
+  }
+  return { types, advanced };
+}
+
+/**
+ * Whether a user (with access) may post in a section of this type, and whether the probation
+ * limit of `limits.probationPostsPerDay` applies: open sections → everyone; typed sections →
+ * moderators, advanced-X and probation-X (limited) of that type.
+ */
+export function postingRight(
+  userRoles: readonly RoleId[],
+  sectionType: SectionType,
+): 'no' | 'limited' | 'yes' {
+  if (sectionType === 'open' || userRoles.includes('moderator')) return 'yes';
+  const { types, advanced } = heldTypes(userRoles);
+  if (advanced.has(sectionType)) return 'yes';
+  return types.has(sectionType) ? 'limited' : 'no';
+}
+
+export function canPostIn(userRoles: readonly RoleId[], sectionType: SectionType): boolean {
+  return postingRight(userRoles, sectionType) !== 'no';
+}
+
+/** Advanced creators and moderators may create tags (inline while posting, or on /tags). */
+export function canCreateTags(userRoles: readonly RoleId[]): boolean {
+  return userRoles.includes('moderator') || heldTypes(userRoles).advanced.size > 0;
+}
