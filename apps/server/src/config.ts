@@ -45,6 +45,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Longest wait for in-flight requests and the database on SIGTERM/SIGINT before exiting anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Fill a brand-new embedded database (no users, no posts) with demo data on first start. */
+  SEED_DEMO: bool.default(true),
 });
 
 export type Config = z.infer<typeof envSchema> & { baseUrl: string; authSecret: string };

@@ -39,6 +39,11 @@ try {
 }
 
 const app = await buildApp({ config, database });
+// First start of a brand-new embedded database: demo data, unless SEED_DEMO=false (never on PostgreSQL).
+if (database.kind === 'pglite' && config.SEED_DEMO) {
+  const { seedDemoOnFirstStart } = await import('./demo/first-start.ts');
+  await seedDemoOnFirstStart(database, config, app.log);
+}
 const shutdown = installShutdown({
   logger: app.log,
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,

@@ -12,6 +12,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Logger } from 'drizzle-orm/logger';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Skip `app.ready()` (to register more routes first). */
   skipReady?: boolean;
+  /** Drizzle logger of the app's database: sees every statement (to count queries per request). */
+  logger?: Logger;
 }
 
 export async function createTestApp(
@@ -42,7 +45,7 @@ export async function createTestApp(
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env },
     overrides,
   );
-  const fresh = await createTestDatabase();
+  const fresh = await createTestDatabase(options.logger);
   let app: FastifyInstance | undefined;
   try {
     app = await buildApp({ config, database: fresh.database });
@@ -88,10 +91,10 @@ export const testDatabaseUrl = isPostgresUrl(process.env.TEST_DATABASE_URL)
   : undefined;
 
 /** A fresh, migrated database: PGlite in memory, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(logger?: Logger): Promise<TestDatabase> {
   if (testDatabaseUrl) {
     const url = await createPostgresDatabase(testDatabaseUrl);
-    const database = await openDatabase({ url });
+    const database = await openDatabase({ url, ...(logger ? { logger } : {}) });
     return {
       database,
       url,
@@ -105,6 +108,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: 'memory://',
     loadDataDir: await migratedSnapshot(),
     migrate: false,
+    ...(logger ? { logger } : {}),
   });
   return { database, drop: () => database.close() };
 }
@@ -251,6 +255,8 @@ export async function spawnServer(
       DATABASE_URL: '',
       REDIS_URL: '',
       SMTP_URL: '',
+      // No demo data on a new embedded database unless a test asks for it.
+      SEED_DEMO: 'false',
       ...env,
     },
   });

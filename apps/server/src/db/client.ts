@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from './schema/index.ts';
@@ -42,6 +43,8 @@ export interface OpenOptions {
   migrate?: boolean;
   /** PGlite only: start from this data directory tarball (from `dumpDataDir`). */
   loadDataDir?: Blob;
+  /** Sees every statement Drizzle runs (tests count queries per request with it). */
+  logger?: Logger;
 }
 
 export const isPostgresUrl = (url: string | undefined): url is string =>
@@ -52,15 +55,20 @@ export async function openDatabase({
   dataDir,
   migrate = true,
   loadDataDir,
+  logger,
 }: OpenOptions): Promise<Database> {
-  if (isPostgresUrl(url)) return openPostgres(url, migrate);
-  return openPglite(url ?? dataDir ?? 'memory://', migrate, loadDataDir);
+  if (isPostgresUrl(url)) return openPostgres(url, migrate, logger);
+  return openPglite(url ?? dataDir ?? 'memory://', migrate, loadDataDir, logger);
 }
 
 /** Migration lock id, so that several nodes starting at once migrate one after another. */
 const MIGRATION_LOCK = 7_236_151;
 
-async function openPostgres(url: string, migrate: boolean): Promise<Database> {
+async function openPostgres(
+  url: string,
+  migrate: boolean,
+  logger: Logger | undefined,
+): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool: Pool = new pg.Pool({
@@ -73,7 +81,7 @@ async function openPostgres(url: string, migrate: boolean): Promise<Database> {
   pool.on('error', (err) => {
     process.emitWarning(`PostgreSQL idle client error: ${err.message}`);
   });
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   try {
     if (migrate) {
       const { migrate: run } = await import('drizzle-orm/node-postgres/migrator');
@@ -108,6 +116,7 @@ async function openPglite(
   dir: string,
   migrate: boolean,
   loadDataDir: Blob | undefined,
+  logger?: Logger,
 ): Promise<Database> {
   const inMemory = dir.includes('://');
   const lock = inMemory ? undefined : acquireDataDirLock(dir);
@@ -119,7 +128,7 @@ async function openPglite(
     throw err;
   }
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   const close = async () => {
     try {
       if (!client.closed) await client.close();

@@ -2,8 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import { applicationRoutes } from './applications/routes.ts';
 import { clientErrorRoutes } from './client-errors/routes.ts';
+import { commentRoutes } from './comments/routes.ts';
+import { homeRoutes } from './home/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
+import { notificationRoutes } from './notifications/routes.ts';
+import { postRoutes } from './posts/routes.ts';
+import { profileRoutes } from './profiles/routes.ts';
+import { searchRoutes } from './search/routes.ts';
 import { sectionRoutes } from './sections/routes.ts';
+import { statusUpdateRoutes } from './status-updates/routes.ts';
+import { tagRoutes } from './tags/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { visitorRoutes } from './visitors/routes.ts';
 
@@ -14,4 +23,13 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(sectionRoutes);
   await app.register(visitorRoutes);
   await app.register(clientErrorRoutes);
+  await app.register(postRoutes);
+  await app.register(mediaRoutes);
+  await app.register(tagRoutes);
+  await app.register(searchRoutes);
+  await app.register(commentRoutes);
+  await app.register(statusUpdateRoutes);
+  await app.register(homeRoutes);
+  await app.register(profileRoutes);
+  await app.register(notificationRoutes);
 }

@@ -2,3 +2,5 @@ export * from './auth.ts';
 export * from './applications.ts';
 export * from './sections.ts';
 export * from './visitors.ts';
+export * from './community.ts';
+export * from './live.ts';

@@ -1,0 +1,531 @@
+/**
+ * `npm run bench` (not a test): req/s and latency of the real app against a bare Fastify
+ * hello-world on the same machine.
+ *
+ * 1. Baseline: bench/hello.ts in its own process.
+ * 2. For PGlite (a fresh directory in the temp dir) and, when BENCH_DATABASE_URL or a PostgreSQL at
+ *    127.0.0.1:5432 answers, for a fresh PostgreSQL database: bench/server.ts generates 100k posts
+ *    and 1M likes with SQL, builds the app and listens on a free port; this process signs a member
+ *    in through the API and runs autocannon on each endpoint (a short warm-up, then the measure).
+ * 3. Prints a table and writes docs/performance.md (unless --no-write).
+ *
+ * Options: --duration <s> (10), --connections <n> (20), --warmup <s> (2), --no-postgres, --no-write.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { BENCH_EMAIL, BENCH_PASSWORD, sizes, type Generated, type IndexProbe } from './generate.ts';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.resolve(benchDir, '..');
+const repoRoot = path.resolve(serverDir, '../..');
+const docFile = path.join(repoRoot, 'docs/performance.md');
+
+// ---- options ----
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number): number => {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return fallback;
+  const raw = args[i]?.includes('=') ? args[i]?.split('=')[1] : args[i + 1];
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
+  return value;
+};
+const duration = option('duration', 10);
+const connections = option('connections', 20);
+const warmup = option('warmup', 2);
+const withPostgres = !args.includes('--no-postgres');
+const write = !args.includes('--no-write');
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
+
+// ---- processes ----
+
+interface Child<T> {
+  proc: ChildProcess;
+  info: T;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts `script` (through tsx) and waits for its `BENCH_READY {json}` line. */
+function startChild<T>(
+  script: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<Child<T>> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, script)], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const stop = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGTERM');
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(
+        new Error(`${script} was not ready within ${timeoutMs / 1000} s:\n${output.join('')}`),
+      );
+    }, timeoutMs);
+    proc.stderr.setEncoding('utf8');
+    proc.stderr.on('data', (chunk: string) => output.push(chunk));
+    let rest = '';
+    proc.stdout.setEncoding('utf8');
+    proc.stdout.on('data', (chunk: string) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.startsWith('BENCH_READY ')) {
+          clearTimeout(timer);
+          resolve({ proc, info: JSON.parse(line.slice('BENCH_READY '.length)) as T, stop });
+        } else output.push(`${line}\n`);
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`${script} exited (${String(code)}) before it was ready:\n${output.join('')}`),
+      );
+    });
+  });
+}
+
+// ---- PostgreSQL ----
+
+interface Postgres {
+  url: string;
+  version: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh database on BENCH_DATABASE_URL's server or 127.0.0.1:5432, or null when none answers. */
+async function freshPostgres(): Promise<Postgres | null> {
+  const adminUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3_000 });
+  let version: string;
+  const name = `atelier_bench_${crypto.randomBytes(5).toString('hex')}`;
+  try {
+    await admin.connect();
+    const res = await admin.query<{ server_version: string }>('show server_version');
+    version = res.rows[0]?.server_version ?? '?';
+    await admin.query(`create database "${name}"`);
+  } catch (err) {
+    log(
+      `PostgreSQL: not used (${adminUrl.replace(/:[^:@/]*@/, ':***@')}: ${(err as Error).message})`,
+    );
+    await admin.end().catch(() => undefined);
+    return null;
+  }
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    version,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      try {
+        await c.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
+
+// ---- measuring ----
+
+interface Row {
+  mode: string;
+  endpoint: string;
+  status: number;
+  reqPerSec: number | null;
+  p50: number | null;
+  p99: number | null;
+  average: number | null;
+  failures: number;
+  /** Requests answered during the measure. */
+  completed: number;
+}
+
+async function measure(
+  mode: string,
+  endpoint: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Row> {
+  let status = 0;
+  try {
+    status = (await fetch(url, { headers })).status;
+  } catch {
+    status = 0;
+  }
+  if (status !== 200) {
+    log(`  ${endpoint}: answers ${status}, not measured`);
+    return {
+      mode,
+      endpoint,
+      status,
+      reqPerSec: null,
+      p50: null,
+      p99: null,
+      average: null,
+      failures: 0,
+      completed: 0,
+    };
+  }
+  await autocannon({ url, headers, connections, duration: warmup });
+  const r = await autocannon({ url, headers, connections, duration });
+  const row: Row = {
+    mode,
+    endpoint,
+    status,
+    reqPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    average: r.latency.average,
+    failures: r.errors + r.timeouts + r.non2xx,
+    completed: r.requests.total,
+  };
+  log(
+    `  ${endpoint}: ${Math.round(row.reqPerSec ?? 0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms${row.failures ? `, ${row.failures} failed` : ''}`,
+  );
+  return row;
+}
+
+/**
+ * Waits until the server has worked off the requests a previous measure left in flight (they
+ * would slow the next one down): until /api/health answers in under 50 ms twice in a row.
+ */
+async function drain(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let quick = 0;
+  while (quick < 2 && Date.now() < deadline) {
+    const t0 = Date.now();
+    await fetch(`${baseUrl}/api/health`).catch(() => undefined);
+    quick = Date.now() - t0 < 50 ? quick + 1 : 0;
+    if (quick < 2) await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface ServerInfo extends Generated {
+  kind: string;
+  migrateMs: number;
+  probes: IndexProbe[];
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`Sign-in failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+interface ModeResult {
+  mode: string;
+  detail: string;
+  info: ServerInfo;
+  rows: Row[];
+}
+
+async function benchApp(mode: string, detail: string, database: string): Promise<ModeResult> {
+  log(
+    `\n${mode}: generating ${sizes.posts.toLocaleString('en')} posts and ${sizes.likes.toLocaleString('en')} likes…`,
+  );
+  const port = await freePort();
+  const child = await startChild<ServerInfo>(
+    'server.ts',
+    { BENCH_DATABASE: database, PORT: String(port) },
+    15 * 60_000,
+  );
+  try {
+    const { info } = child;
+    log(
+      `  ready: migrations ${info.migrateMs} ms, data ${(info.totalMs / 1000).toFixed(1)} s (${Object.entries(
+        info.steps,
+      )
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+        .join(', ')})`,
+    );
+    for (const p of info.probes) {
+      log(
+        `  index check, ${p.name}: ${p.sorts ? 'SORTS' : 'index order'}, ${p.ms.toFixed(2)} ms (${p.plan})`,
+      );
+    }
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const cookie = await signIn(baseUrl);
+    const headers = { cookie };
+    const rows: Row[] = [];
+    const endpoints: [string, string][] = [
+      ['GET /api/health', '/api/health'],
+      ['GET /api/sections', '/api/sections'],
+      ['GET /api/home', '/api/home'],
+      ['GET /api/sections/general/posts', '/api/sections/general/posts'],
+      ['GET /api/posts/:id', `/api/posts/${info.postId}`],
+    ];
+    for (const [name, urlPath] of endpoints) {
+      await drain(baseUrl);
+      rows.push(await measure(mode, name, baseUrl + urlPath, headers));
+    }
+    return { mode, detail, info, rows };
+  } finally {
+    await child.stop();
+  }
+}
+
+// ---- report ----
+
+const fmt = (n: number | null, digits = 0) =>
+  n === null
+    ? '—'
+    : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function table(rows: readonly Row[], baseline: number): string {
+  const lines = [
+    '| Mode | Endpoint | req/s | vs hello-world | p50 ms | p99 ms | mean ms | failed |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of rows) {
+    const ratio = r.reqPerSec === null ? '—' : `${((r.reqPerSec / baseline) * 100).toFixed(1)} %`;
+    const what =
+      r.reqPerSec === null ? `${r.endpoint} (answered ${r.status}, not measured)` : r.endpoint;
+    // Nothing answered during the measure (autocannon times a request out after 10 s).
+    const late = r.reqPerSec !== null && r.completed === 0 ? 'no answer' : null;
+    lines.push(
+      `| ${r.mode} | ${what} | ${fmt(r.reqPerSec)} | ${ratio} | ${late ?? fmt(r.p50)} | ${late ?? fmt(r.p99)} | ${late ?? fmt(r.average, 1)} | ${r.failures} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function pgliteVersion(): string {
+  for (const root of [serverDir, repoRoot]) {
+    const file = path.join(root, 'node_modules/@electric-sql/pglite/package.json');
+    if (fs.existsSync(file))
+      return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+  return '?';
+}
+
+function document(
+  rows: readonly Row[],
+  baseline: Row,
+  modes: readonly ModeResult[],
+  started: Date,
+  load: readonly number[],
+): string {
+  const cpus = os.cpus();
+  const base = baseline.reqPerSec ?? 1;
+  const gen = modes
+    .map(
+      (m) =>
+        `- **${m.mode}** (${m.detail}): ${Object.entries(m.info.rows)
+          .map(([k, v]) => `${v.toLocaleString('en')} ${k}`)
+          .join(', ')} generated in ${(m.info.totalMs / 1000).toFixed(1)} s (${Object.entries(
+          m.info.steps,
+        )
+          .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+          .join(', ')}); migrations ${(m.info.migrateMs / 1000).toFixed(1)} s.`,
+    )
+    .join('\n');
+  const probeTable = (m: ModeResult) =>
+    [
+      `### ${m.mode}`,
+      '',
+      '| List query | Plan | Order | JIT | ms |',
+      '| --- | --- | --- | --- | ---: |',
+      ...m.info.probes.map(
+        (p) =>
+          `| ${p.name} | ${p.plan} | ${p.sorts ? '**sorted at query time**' : 'read in index order'} | ${p.jit ? 'yes' : 'no'} | ${p.ms.toFixed(2)} |`,
+      ),
+    ].join('\n');
+  const plainSorts = modes.some((m) =>
+    m.info.probes.some(
+      (p) =>
+        p.sorts &&
+        !p.name.endsWith('NULLS LAST') &&
+        m.info.probes.some((q) => q.name === `${p.name}, NULLS LAST` && !q.sorts),
+    ),
+  );
+  const indexFinding = plainSorts
+    ? `\n**Finding:** the list indexes are declared \`DESC NULLS LAST\` (what Drizzle's \`.desc()\` emits),
+while \`ORDER BY x DESC\` means \`DESC NULLS FIRST\` in PostgreSQL. A query written the plain way
+cannot read such an index in order: it fetches every published post of the section and sorts them
+(see the "sorted at query time" rows), which is what makes the home and section endpoints slow on
+100k posts. The same query with \`DESC NULLS LAST\` is an index range read in a fraction of a
+millisecond. Fix: write \`desc nulls last\` in those queries (the columns are NOT NULL, so the
+results are the same) or declare the indexes with \`.desc().nullsFirst()\`.\n`
+    : '';
+  const slowest = rows
+    .filter((r) => r.reqPerSec !== null && r.endpoint !== 'GET /api/health')
+    .sort((a, b) => (a.reqPerSec ?? 0) - (b.reqPerSec ?? 0))[0];
+  return `# Performance
+
+Numbers produced by \`npm run bench\` on ${started.toISOString().slice(0, 10)}; regenerate them on your
+own machine with the same command (the file is rewritten each run).
+
+## How to run
+
+\`\`\`sh
+npm run bench                       # PGlite, and PostgreSQL when one answers
+BENCH_DATABASE_URL=postgres://user:pass@host:5432/postgres npm run bench
+npm run bench -- --duration 30 --connections 50 --no-postgres --no-write
+\`\`\`
+
+The benchmark is not a test and changes nothing in \`data/\`. It:
+
+1. starts a bare Fastify hello-world in its own process and measures \`GET /\` (the baseline: what
+   this machine, Node and autocannon manage without any application code);
+2. for each database, starts the real app (\`buildApp\` + listen on a free port, production mode,
+   logs off) in its own process on a **fresh** database — a PGlite directory in the temp dir, and a new
+   database \`atelier_bench_*\` on the PostgreSQL server of \`BENCH_DATABASE_URL\` (or
+   \`postgres://postgres@127.0.0.1:5432/postgres\`) when it answers, dropped afterwards;
+3. fills it with SQL (\`generate_series\`): ${sizes.users.toLocaleString('en')} members, ${sizes.tags} tags,
+   ${sizes.posts.toLocaleString('en')} posts spread over the five sections (two tags each, one every 25 s
+   back ~29 days), exactly ${sizes.likes.toLocaleString('en')} post likes (1 to 19 per post, from distinct
+   members), ${sizes.statusUpdates.toLocaleString('en')} status updates; every counter is then recounted
+   from the rows (the same code as the demo seed) and checked, and the tables analysed;
+4. signs a member in through \`POST /api/auth/sign-in/email\` and, with that session cookie, runs
+   autocannon on each endpoint: ${warmup} s of warm-up, then ${duration} s with ${connections} connections
+   (between endpoints it waits until the requests left in flight are answered).
+
+req/s is autocannon's mean per second; p50/p99 are latencies in milliseconds; "failed" counts
+errors, timeouts and non-2xx answers during the measure.
+
+## Machine
+
+- CPU: ${cpus[0]?.model ?? '?'} × ${cpus.length} (autocannon and the server share it)
+- Memory: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB; ${os.type()} ${os.release()}
+- Load average when the run started: ${load.map((l) => l.toFixed(2)).join(', ')} (1, 5, 15 min) — other
+  processes on the machine take cores from both autocannon and the server
+- Node ${process.version}; PGlite ${pgliteVersion()}${modes
+    .filter((m) => m.info.kind === 'postgres')
+    .map((m) => `; ${m.detail}`)
+    .join('')}
+
+## Data
+
+${gen}
+
+## Results
+
+Baseline, Fastify hello-world \`GET /\`: **${fmt(baseline.reqPerSec)} req/s**, p50 ${fmt(baseline.p50)} ms,
+p99 ${fmt(baseline.p99)} ms.
+
+${table(rows, base)}
+
+## Index check
+
+Each list query the pages rely on, run once with \`EXPLAIN ANALYZE\` on the generated data, written
+the plain way and in the indexes' declared order.
+${indexFinding}
+${modes.map(probeTable).join('\n\n')}
+
+## Reading the numbers
+
+- "vs hello-world" is the share of the baseline's throughput an endpoint keeps: the cost of
+  sessions (every request looks the session and its user up), the queries and the JSON.
+- PGlite is single-connection (one query at a time in the server process), so its throughput is
+  bounded by the sum of the queries' times; PostgreSQL runs a pool of 10 connections on its own
+  processes, which also compete for the same cores here.
+- Every list has an index for its order (see \`apps/server/src/db/schema/community.ts\`); when the
+  queries read those indexes in order (the index check above), a page costs the same at 1k and at
+  100k posts, and the endpoints' cost is mostly the session lookup, the few queries and the JSON.
+- Every request but \`/api/health\` first checks the session (Better Auth: the session and its user,
+  then our fresh user row): compare \`GET /api/health\` (one \`select 1\`, no session) with
+  \`GET /api/sections\` (the session check and one five-row query).${
+    slowest
+      ? `\n- Slowest endpoint in this run: \`${slowest.endpoint}\` on ${slowest.mode} (${fmt(slowest.reqPerSec)} req/s, p99 ${fmt(slowest.p99)} ms).`
+      : ''
+  }
+`;
+}
+
+// ---- main ----
+
+const started = new Date();
+const load = os.loadavg();
+log(`Benchmark: ${duration} s per endpoint, ${connections} connections, ${os.cpus().length} CPUs`);
+
+log('\nBaseline: Fastify hello-world');
+const hello = await startChild<{ port: number }>('hello.ts', {}, 60_000);
+let baseline: Row;
+try {
+  baseline = await measure(
+    'baseline',
+    'Fastify hello-world GET /',
+    `http://127.0.0.1:${hello.info.port}/`,
+    {},
+  );
+} finally {
+  await hello.stop();
+}
+
+const modes: ModeResult[] = [];
+const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-pglite-'));
+try {
+  modes.push(
+    await benchApp(
+      'PGlite',
+      `embedded, fresh directory, PGlite ${pgliteVersion()}`,
+      path.join(pgliteDir, 'db'),
+    ),
+  );
+} finally {
+  fs.rmSync(pgliteDir, { recursive: true, force: true });
+}
+
+if (withPostgres) {
+  const postgres = await freshPostgres();
+  if (postgres) {
+    try {
+      modes.push(
+        await benchApp('PostgreSQL', `PostgreSQL ${postgres.version}, pool of 10`, postgres.url),
+      );
+    } finally {
+      await postgres.drop();
+    }
+  }
+}
+
+const rows = modes.flatMap((m) => m.rows);
+log(
+  `\nBaseline (Fastify hello-world): ${fmt(baseline.reqPerSec)} req/s, p50 ${fmt(baseline.p50)} ms, p99 ${fmt(baseline.p99)} ms\n`,
+);
+log(table(rows, baseline.reqPerSec ?? 1));
+if (write) {
+  fs.writeFileSync(docFile, document(rows, baseline, modes, started, load));
+  log(`\nWrote ${path.relative(process.cwd(), docFile)}`);
+}

@@ -1,0 +1,66 @@
+/**
+ * Live (issue 4): domain events recorded by mutations in their own transaction, and the
+ * notifications the dispatcher derives from them after commit (src/live/dispatcher.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { NotificationType } from '@atelier/shared';
+import { user } from './auth.ts';
+
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    /** Who did it (no foreign key: the log outlives its actors). */
+    actorId: text('actor_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set by the dispatcher in the transaction that derives the event's notifications. */
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('domain_events_undispatched_idx')
+      .on(t.id)
+      .where(sql`${t.dispatchedAt} is null`),
+  ],
+);
+
+/**
+ * A snapshot of what the notification shows (the post title, excerpts…), as the seed stores it:
+ * ids of posts, comments and statuses have no foreign keys (the notification may outlive them).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type').$type<NotificationType>().notNull(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id'),
+    postAuthorId: text('post_author_id'),
+    postTitle: text('post_title'),
+    commentId: uuid('comment_id'),
+    replyId: uuid('reply_id'),
+    statusId: uuid('status_id'),
+    content: text('content'),
+    repliedContent: text('replied_content'),
+    reason: text('reason'),
+    otherReason: text('other_reason'),
+    dismissed: boolean('dismissed').notNull().default(false),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_recipient_idx')
+      .on(t.recipientId, t.createdAt.desc().nullsFirst())
+      .where(sql`not ${t.dismissed}`),
+  ],
+);
+
+export type DomainEventRow = typeof domainEvents.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

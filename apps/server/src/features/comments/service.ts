@@ -1,0 +1,292 @@
+/**
+ * Comment and reply writes, each in ONE transaction with every counter it moves:
+ * - posts.comment_count, the author's user.comment_count and site_counters 'comments' count live
+ *   comments and all replies (a comment kept as "[deleted]" no longer counts);
+ * - comments.reply_count counts a comment's replies;
+ * - the author's comment_like_count loses the likes of what is deleted.
+ * Locks: a comment row before its replies, then the post (the same order everywhere).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { excerptOf, type CommentInput, type CommentReplyInput } from '@atelier/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  commentLikes,
+  commentReplies,
+  comments,
+  posts,
+  siteCounters,
+  user,
+  type UserRow,
+} from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { recordEvent } from '../../live/events.ts';
+import { canSeePost, checkCanChange, visiblePost } from './policy.ts';
+
+type Viewer = Pick<UserRow, 'id' | 'roles'>;
+
+export const commentNotFound = () => notFound('errors.commentNotFound');
+export const replyNotFound = () => notFound('errors.replyNotFound');
+
+/** Moves the post's, the author's and the site's comment counters (and the author's likes). */
+async function moveCounters(
+  tx: Tx,
+  postId: string,
+  authorId: string,
+  delta: 1 | -1,
+  lostLikes = 0,
+): Promise<void> {
+  await tx
+    .update(posts)
+    .set({ commentCount: sql`greatest(${posts.commentCount} + ${delta}, 0)` })
+    .where(eq(posts.id, postId));
+  await tx
+    .update(user)
+    .set({
+      commentCount: sql`greatest(${user.commentCount} + ${delta}, 0)`,
+      ...(lostLikes > 0
+        ? { commentLikeCount: sql`greatest(${user.commentLikeCount} - ${lostLikes}, 0)` }
+        : {}),
+    })
+    .where(eq(user.id, authorId));
+  await tx
+    .update(siteCounters)
+    .set({ value: sql`greatest(${siteCounters.value} + ${delta}, 0)` })
+    .where(eq(siteCounters.name, 'comments'));
+}
+
+/** The comment, locked, if it exists and is not deleted, and its post is visible to the viewer. */
+async function lockComment(tx: Tx, id: string, viewer: Viewer) {
+  const [comment] = await tx.select().from(comments).where(eq(comments.id, id)).for('update');
+  if (!comment) throw commentNotFound();
+  await visiblePost(tx, comment.postId, viewer);
+  return comment;
+}
+
+export async function createComment(
+  db: Db,
+  viewer: Viewer,
+  postId: string,
+  input: CommentInput,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    // Counting first locks the post row (comments on one post are created one at a time) and
+    // tells whether it exists and may be seen; a refusal rolls the count back.
+    const [post] = await tx
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} + 1` })
+      .where(eq(posts.id, postId))
+      .returning({ state: posts.state, authorId: posts.authorId, title: posts.title });
+    if (!post || !canSeePost(viewer, post)) throw notFound('errors.postNotFound');
+    if (post.state !== 'published') throw conflict('errors.postRemoved');
+    const [row] = await tx
+      .insert(comments)
+      .values({ postId, authorId: viewer.id, body: input.body })
+      .returning({ id: comments.id });
+    if (!row) throw new Error('insert returned no row');
+    await tx
+      .update(user)
+      .set({ commentCount: sql`${user.commentCount} + 1` })
+      .where(eq(user.id, viewer.id));
+    await tx
+      .update(siteCounters)
+      .set({ value: sql`${siteCounters.value} + 1` })
+      .where(eq(siteCounters.name, 'comments'));
+    await recordEvent(tx, {
+      type: 'comment.created',
+      actorId: viewer.id,
+      data: {
+        recipientId: post.authorId,
+        post: { postId, postAuthorId: post.authorId, title: post.title },
+        commentId: row.id,
+        content: excerptOf(input.body, 200),
+      },
+    });
+    return row.id;
+  });
+}
+
+export async function updateComment(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  input: CommentInput,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const comment = await lockComment(tx, id, viewer);
+    if (comment.deletedAt) throw commentNotFound();
+    checkCanChange(viewer, comment.authorId);
+    await tx
+      .update(comments)
+      .set({ body: input.body, editionCount: comment.editionCount + 1, editionAt: now })
+      .where(eq(comments.id, id));
+  });
+}
+
+/**
+ * Deletes a comment: kept as "[deleted]" (no author, no body, no likes) while it has replies,
+ * removed otherwise. Replies answering the comment itself lose their excerpt of it.
+ */
+export async function deleteComment(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const comment = await lockComment(tx, id, viewer);
+    if (comment.deletedAt) throw commentNotFound();
+    checkCanChange(viewer, comment.authorId);
+    if (comment.replyCount > 0) {
+      await tx
+        .update(comments)
+        .set({ deletedAt: now, body: '', likeCount: 0 })
+        .where(eq(comments.id, id));
+      await tx.delete(commentLikes).where(eq(commentLikes.targetId, id));
+      await tx
+        .update(commentReplies)
+        .set({ replyingToExcerpt: '' })
+        .where(
+          and(eq(commentReplies.commentId, id), sql`${commentReplies.replyingToReplyId} is null`),
+        );
+    } else {
+      await tx.delete(comments).where(eq(comments.id, id));
+    }
+    await moveCounters(tx, comment.postId, comment.authorId, -1, comment.likeCount);
+  });
+}
+
+export async function createReply(
+  db: Db,
+  viewer: Viewer,
+  commentId: string,
+  input: CommentReplyInput,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const comment = await lockComment(tx, commentId, viewer);
+    if (comment.deletedAt) throw conflict('errors.commentDeleted');
+    let replyingTo: { replyId: string | null; authorId: string; excerpt: string } = {
+      replyId: null,
+      authorId: comment.authorId,
+      excerpt: excerptOf(comment.body, 200),
+    };
+    if (input.replyToId !== null) {
+      const [target] = await tx
+        .select({
+          id: commentReplies.id,
+          authorId: commentReplies.authorId,
+          body: commentReplies.body,
+        })
+        .from(commentReplies)
+        .where(
+          and(eq(commentReplies.id, input.replyToId), eq(commentReplies.commentId, commentId)),
+        );
+      if (!target) throw badRequest('errors.replyNotFound', { replyToId: 'errors.replyNotFound' });
+      replyingTo = {
+        replyId: target.id,
+        authorId: target.authorId,
+        excerpt: excerptOf(target.body, 200),
+      };
+    }
+    const [post] = await tx
+      .select({ state: posts.state, authorId: posts.authorId, title: posts.title })
+      .from(posts)
+      .where(eq(posts.id, comment.postId));
+    if (post?.state !== 'published') throw conflict('errors.postRemoved');
+    const [row] = await tx
+      .insert(commentReplies)
+      .values({
+        commentId,
+        postId: comment.postId,
+        authorId: viewer.id,
+        body: input.body,
+        replyingToReplyId: replyingTo.replyId,
+        replyingToAuthorId: replyingTo.authorId,
+        replyingToExcerpt: replyingTo.excerpt,
+      })
+      .returning({ id: commentReplies.id });
+    if (!row) throw new Error('insert returned no row');
+    await tx
+      .update(comments)
+      .set({ replyCount: sql`${comments.replyCount} + 1` })
+      .where(eq(comments.id, commentId));
+    await moveCounters(tx, comment.postId, viewer.id, 1);
+    await recordEvent(tx, {
+      type: 'commentReply.created',
+      actorId: viewer.id,
+      data: {
+        recipientId: replyingTo.authorId,
+        post: { postId: comment.postId, postAuthorId: post.authorId, title: post.title },
+        commentId,
+        replyId: row.id,
+        content: excerptOf(input.body, 200),
+        repliedContent: replyingTo.excerpt,
+      },
+    });
+    return row.id;
+  });
+}
+
+/** The reply and its comment, both locked (comment first), if the viewer may see the post. */
+async function lockReply(tx: Tx, id: string, viewer: Viewer) {
+  const [found] = await tx
+    .select({ commentId: commentReplies.commentId })
+    .from(commentReplies)
+    .where(eq(commentReplies.id, id));
+  if (!found) throw replyNotFound();
+  const [comment] = await tx
+    .select({ id: comments.id, deletedAt: comments.deletedAt })
+    .from(comments)
+    .where(eq(comments.id, found.commentId))
+    .for('update');
+  const [reply] = await tx
+    .select()
+    .from(commentReplies)
+    .where(eq(commentReplies.id, id))
+    .for('update');
+  if (!comment || !reply) throw replyNotFound();
+  await visiblePost(tx, reply.postId, viewer);
+  return { comment, reply };
+}
+
+export async function updateReply(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  input: CommentInput,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { reply } = await lockReply(tx, id, viewer);
+    checkCanChange(viewer, reply.authorId);
+    await tx
+      .update(commentReplies)
+      .set({ body: input.body, editionCount: reply.editionCount + 1, editionAt: now })
+      .where(eq(commentReplies.id, id));
+  });
+}
+
+/**
+ * Deletes a reply (for good). Replies answering it lose their excerpt of it; a "[deleted]"
+ * comment left without replies goes away.
+ */
+export async function deleteReply(db: Db, viewer: Viewer, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { comment, reply } = await lockReply(tx, id, viewer);
+    checkCanChange(viewer, reply.authorId);
+    await tx.delete(commentReplies).where(eq(commentReplies.id, id));
+    await tx
+      .update(commentReplies)
+      .set({ replyingToExcerpt: '' })
+      .where(eq(commentReplies.replyingToReplyId, id));
+    const [left] = await tx
+      .update(comments)
+      .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })
+      .where(eq(comments.id, comment.id))
+      .returning({ replyCount: comments.replyCount });
+    if (comment.deletedAt && left?.replyCount === 0) {
+      await tx.delete(comments).where(eq(comments.id, comment.id));
+    }
+    await moveCounters(tx, reply.postId, reply.authorId, -1, reply.likeCount);
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * Likes on posts, comments, comment replies, status updates and status replies: one code path for
+ * all five. Idempotent (liking twice is one like) and exact under concurrency: the like row's
+ * primary key (target, user) decides, and the target's counter and its author's received-likes
+ * counter move in the same transaction, only when a row was really inserted or deleted.
+ */
+import { sql } from 'drizzle-orm';
+import type { LikeState } from '@atelier/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { queryRows } from '../../lib/sql.ts';
+
+export const likeTargets = [
+  'post',
+  'comment',
+  'commentReply',
+  'statusUpdate',
+  'statusReply',
+] as const;
+export type LikeTarget = (typeof likeTargets)[number];
+
+interface TargetSpec {
+  /** The like table (primary key target_id, user_id) and the liked table (id, author_id, like_count). */
+  likes: string;
+  table: string;
+  /** Extra condition for a target that may be liked (published post, comment not deleted). */
+  visible: string;
+  /** The author's counter of received likes (total likes = post + comment + status update). */
+  authorCounter: 'post_like_count' | 'comment_like_count' | 'status_update_like_count';
+  notFound: string;
+}
+
+const specs: Record<LikeTarget, TargetSpec> = {
+  post: {
+    likes: 'post_likes',
+    table: 'posts',
+    visible: "state = 'published'",
+    authorCounter: 'post_like_count',
+    notFound: 'errors.postNotFound',
+  },
+  comment: {
+    likes: 'comment_likes',
+    table: 'comments',
+    visible: 'deleted_at is null',
+    authorCounter: 'comment_like_count',
+    notFound: 'errors.commentNotFound',
+  },
+  commentReply: {
+    likes: 'comment_reply_likes',
+    table: 'comment_replies',
+    visible: 'true',
+    authorCounter: 'comment_like_count',
+    notFound: 'errors.commentNotFound',
+  },
+  statusUpdate: {
+    likes: 'status_update_likes',
+    table: 'status_updates',
+    visible: 'true',
+    authorCounter: 'status_update_like_count',
+    notFound: 'errors.statusUpdateNotFound',
+  },
+  statusReply: {
+    likes: 'status_update_reply_likes',
+    table: 'status_update_replies',
+    visible: 'true',
+    authorCounter: 'status_update_like_count',
+    notFound: 'errors.statusUpdateNotFound',
+  },
+};
+
+/** Likes (`liked` true) or unlikes a target for a user; returns the settled state. */
+export async function setLike(
+  db: Db,
+  target: LikeTarget,
+  targetId: string,
+  userId: string,
+  liked: boolean,
+): Promise<LikeState> {
+  const spec = specs[target];
+  const likes = sql.identifier(spec.likes);
+  const table = sql.identifier(spec.table);
+  return db.transaction(async (tx) => {
+    const [found] = await queryRows<{ author_id: string; like_count: number }>(
+      tx,
+      // Locked, so a delete of the target cannot slip between this check and the counter update.
+      sql`select author_id, like_count from ${table} where id = ${targetId} and ${sql.raw(spec.visible)} for no key update`,
+    );
+    if (!found) throw notFound(spec.notFound);
+
+    const changed = liked
+      ? await queryRows(
+          tx,
+          sql`insert into ${likes} (target_id, user_id) values (${targetId}, ${userId}) on conflict do nothing returning user_id`,
+        )
+      : await queryRows(
+          tx,
+          sql`delete from ${likes} where target_id = ${targetId} and user_id = ${userId} returning user_id`,
+        );
+    if (changed.length === 0) return { liked, likeCount: found.like_count };
+
+    const delta = liked ? 1 : -1;
+    const [updated] = await queryRows<{ like_count: number }>(
+      tx,
+      sql`update ${table} set like_count = like_count + ${delta} where id = ${targetId} returning like_count`,
+    );
+    const counter = sql.identifier(spec.authorCounter);
+    await tx.execute(
+      sql`update "user" set ${counter} = ${counter} + ${delta} where id = ${found.author_id}`,
+    );
+    return { liked, likeCount: updated?.like_count ?? 0 };
+  });
+}
+
+/** Which of these targets the viewer likes: one query, for lists (no N+1). */
+export async function likedIds(
+  db: Tx,
+  target: LikeTarget,
+  targetIds: readonly string[],
+  userId: string,
+): Promise<Set<string>> {
+  if (targetIds.length === 0) return new Set();
+  const likes = sql.identifier(specs[target].likes);
+  const rows = await queryRows<{ target_id: string }>(
+    db,
+    sql`select target_id from ${likes} where user_id = ${userId} and target_id = any(${sql.param([...targetIds])}::uuid[])`,
+  );
+  return new Set(rows.map((r) => r.target_id));
+}

@@ -1,0 +1,201 @@
+/**
+ * Post media files: an upload is streamed to a temp file (never buffered), recognised by its
+ * CONTENT (sharp for png/jpeg/webp/gif; magic bytes for mp4/mov and webm), checked against the
+ * size limit of its kind before any decoding, then stored under DATA_DIR/media/posts (served at
+ * /media/posts/…). Images are re-encoded to webp (EXIF orientation applied, metadata stripped,
+ * at most 4096 px a side) with a 480 px wide webp thumbnail; videos are stored as they are.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import sharp, { type Metadata } from 'sharp';
+import { bytesToMb, limits, type MediaKind } from '@atelier/shared';
+import { AppError } from '../../lib/errors.ts';
+
+export const MAX_IMAGE_SIDE = 4096;
+export const THUMBNAIL_WIDTH = 480;
+const acceptedImages = new Set(['png', 'jpeg', 'webp', 'gif']);
+
+export const unsupportedMedia = () =>
+  new AppError(400, 'errors.unsupportedMedia', 'errors.unsupportedMedia', {
+    file: 'errors.unsupportedMedia',
+  });
+
+export function fileTooLarge(bytes: number, maxBytes: number): AppError {
+  const sizeMb = bytesToMb(bytes);
+  const maxMb = bytesToMb(maxBytes);
+  return new AppError(
+    413,
+    'errors.fileTooLarge',
+    `The file is ${sizeMb.toFixed(2)} MB; the limit is ${maxMb.toFixed(2)} MB.`,
+    {
+      file: 'errors.fileTooLarge',
+      sizeMb: sizeMb.toFixed(2),
+      maxMb: maxMb.toFixed(2),
+    },
+  );
+}
+
+export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
+const tempDir = (dataDir: string) => path.join(dataDir, 'tmp');
+
+export interface StoredMedia {
+  kind: MediaKind;
+  key: string;
+  thumbnailKey: string | null;
+  mime: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+}
+
+export interface TempUpload {
+  file: string;
+  bytes: number;
+  /** Set when the stream stopped at the multipart limit (the real size is at least `bytes`). */
+  truncated: boolean;
+}
+
+/** Streams an upload to a temp file in DATA_DIR/tmp. */
+export async function streamToTemp(
+  dataDir: string,
+  stream: Readable & { truncated?: boolean },
+): Promise<TempUpload> {
+  await fsp.mkdir(tempDir(dataDir), { recursive: true });
+  const file = path.join(tempDir(dataDir), `${randomUUID()}.upload`);
+  let bytes = 0;
+  stream.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+  });
+  try {
+    await pipeline(stream, fs.createWriteStream(file, { flags: 'wx' }));
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      return { file, bytes, truncated: true };
+    await fsp.rm(file, { force: true });
+    throw err;
+  }
+  return { file, bytes, truncated: stream.truncated === true };
+}
+
+/** Video containers recognised by magic bytes: ISO BMFF (mp4/mov) and Matroska/WebM. */
+export function sniffVideo(head: Buffer): { mime: string; ext: string } | null {
+  if (head.length >= 12 && head.toString('latin1', 4, 8) === 'ftyp') {
+    const brand = head.toString('latin1', 8, 12);
+    return brand === 'qt  '
+      ? { mime: 'video/quicktime', ext: 'mov' }
+      : { mime: 'video/mp4', ext: 'mp4' };
+  }
+  if (
+    head.length >= 4 &&
+    head[0] === 0x1a &&
+    head[1] === 0x45 &&
+    head[2] === 0xdf &&
+    head[3] === 0xa3
+  ) {
+    return { mime: 'video/webm', ext: 'webm' };
+  }
+  return null;
+}
+
+async function readHead(file: string): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const head = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(head, 0, 16, 0);
+    return head.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Checks and stores a temp upload (which the caller removes afterwards). `declaredBytes` is the
+ * best known size of a truncated upload (the request's length).
+ */
+export async function storeUpload(
+  dataDir: string,
+  upload: TempUpload,
+  declaredBytes: number,
+): Promise<StoredMedia> {
+  const size = upload.truncated ? Math.max(upload.bytes, declaredBytes) : upload.bytes;
+  const video = sniffVideo(await readHead(upload.file));
+  const max = video ? limits.videoUploadBytes : limits.uploadBytes;
+  // The size is decided before anything is decoded.
+  if (upload.truncated || size > max) throw fileTooLarge(size, max);
+  if (size === 0) throw unsupportedMedia();
+
+  const dir = path.join(mediaRoot(dataDir), 'posts');
+  await fsp.mkdir(dir, { recursive: true });
+  const id = randomUUID();
+
+  if (video) {
+    const key = `posts/${id}.${video.ext}`;
+    await fsp.copyFile(upload.file, path.join(mediaRoot(dataDir), key), fs.constants.COPYFILE_EXCL);
+    return {
+      kind: 'video',
+      key,
+      thumbnailKey: null,
+      mime: video.mime,
+      bytes: size,
+      width: null,
+      height: null,
+    };
+  }
+
+  let meta: Metadata;
+  try {
+    meta = await sharp(upload.file).metadata();
+  } catch {
+    throw unsupportedMedia();
+  }
+  if (!meta.format || !acceptedImages.has(meta.format)) throw unsupportedMedia();
+  const animated = (meta.pages ?? 1) > 1;
+  const key = `posts/${id}.webp`;
+  const thumbnailKey = `posts/${id}.thumb.webp`;
+  const target = path.join(mediaRoot(dataDir), key);
+  try {
+    // Without withMetadata(), sharp writes no EXIF/ICC/XMP; rotate() applies the EXIF orientation.
+    let image = sharp(upload.file, { animated });
+    if (!animated) image = image.rotate();
+    const info = await image
+      .resize({
+        width: MAX_IMAGE_SIDE,
+        height: MAX_IMAGE_SIDE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 85 })
+      .toFile(target);
+    await sharp(target)
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toFile(path.join(mediaRoot(dataDir), thumbnailKey));
+    const bytes = (await fsp.stat(target)).size;
+    const height = animated && info.pageHeight ? info.pageHeight : info.height;
+    return {
+      kind: 'image',
+      key,
+      thumbnailKey,
+      mime: 'image/webp',
+      bytes,
+      width: info.width,
+      height,
+    };
+  } catch {
+    await removeMediaFiles(dataDir, [key, thumbnailKey]);
+    throw unsupportedMedia();
+  }
+}
+
+/** Removes stored files by key (only keys under posts/; missing files are fine). */
+export async function removeMediaFiles(dataDir: string, keys: readonly string[]): Promise<void> {
+  await Promise.all(
+    keys
+      .filter((k) => /^posts\/[0-9a-f-]{36}(\.thumb)?\.[a-z0-9]+$/.test(k))
+      .map((k) => fsp.rm(path.join(mediaRoot(dataDir), k), { force: true })),
+  );
+}

@@ -1,0 +1,84 @@
+/** Notification rows as the shared `Notification` union (authors loaded in one batch). */
+import { inArray } from 'drizzle-orm';
+import type { Notification, NotificationPost } from '@atelier/shared';
+import type { Tx } from '../../db/client.ts';
+import { user, type NotificationRow } from '../../db/schema/index.ts';
+import { presentPublicUser, type PublicUserRow } from '../users/presenter.ts';
+
+function postOf(row: NotificationRow): NotificationPost {
+  return {
+    postId: row.postId ?? '',
+    postAuthorId: row.postAuthorId ?? '',
+    title: row.postTitle ?? '',
+  };
+}
+
+export function presentNotification(row: NotificationRow, author: PublicUserRow): Notification {
+  const base = {
+    id: row.id,
+    timestamp: row.createdAt.toISOString(),
+    recipientId: row.recipientId,
+    dismissed: row.dismissed,
+    dismissedTimestamp: row.dismissedAt?.toISOString() ?? null,
+    author: presentPublicUser(author),
+  };
+  switch (row.type) {
+    case 'comment':
+      return {
+        ...base,
+        type: 'comment',
+        post: postOf(row),
+        commentId: row.commentId ?? '',
+        content: row.content ?? '',
+      };
+    case 'commentReply':
+      return {
+        ...base,
+        type: 'commentReply',
+        post: postOf(row),
+        commentId: row.commentId ?? '',
+        replyId: row.replyId ?? '',
+        content: row.content ?? '',
+        repliedContent: row.repliedContent ?? '',
+      };
+    case 'statusReply':
+      return {
+        ...base,
+        type: 'statusReply',
+        statusId: row.statusId ?? '',
+        content: row.content ?? '',
+        repliedContent: row.repliedContent ?? '',
+      };
+    case 'postRemoval':
+      return {
+        ...base,
+        type: 'postRemoval',
+        post: postOf(row),
+        reason: row.reason ?? '',
+        otherReason: row.otherReason,
+      };
+  }
+}
+
+/** Presents rows with their authors, loaded in one query. */
+export async function presentNotifications(
+  db: Tx,
+  rows: NotificationRow[],
+): Promise<Notification[]> {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.authorId))];
+  const authors = await db
+    .select({
+      id: user.id,
+      username: user.username,
+      displayedRole: user.displayedRole,
+      avatarPath: user.avatarPath,
+    })
+    .from(user)
+    .where(inArray(user.id, ids));
+  const byId = new Map(authors.map((a) => [a.id, a]));
+  return rows.flatMap((row) => {
+    const author = byId.get(row.authorId);
+    return author ? [presentNotification(row, author)] : [];
+  });
+}

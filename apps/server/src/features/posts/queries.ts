@@ -1,0 +1,208 @@
+/**
+ * Post reads. A list is two statements whatever its length: the posts with their authors, cover
+ * and media count in one query (keyset pagination on the sort key), then the viewer's likes
+ * among them (`likedIds`). A full post is three: the post, its media, the viewer's like.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Page, PostSort, PostSummary, Provenance } from '@atelier/shared';
+import type { Tx } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { likedIds } from '../likes/service.ts';
+import { type MediaFields } from '../media/presenter.ts';
+import {
+  presentPost,
+  presentPostSummary,
+  type PostRowFull,
+  type PostSummaryRow,
+} from './presenter.ts';
+
+/** A timestamptz as ISO text with microseconds (cursors must not lose precision). */
+const isoText = (column: SQL) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const summaryColumns = sql`
+  p.id, p.author_id, p.section_slug, p.title, left(p.body, 4000) as body_start, p.provenance,
+  p.tools, array_to_json(p.tag_ids) as tag_ids, p.like_count, p.comment_count, p.view_count,
+  p.edition_count, p.edition_at, p.created_at,
+  ${isoText(sql`p.created_at`)} as cursor_ts,
+  u.username as author_username, u.displayed_role as author_displayed_role,
+  u.avatar_path as author_avatar_path,
+  c.id as cover_id, c.kind as cover_kind, c.key as cover_key, c.thumbnail_key as cover_thumbnail_key,
+  c.width as cover_width, c.height as cover_height, c.bytes as cover_bytes, c.mime as cover_mime,
+  (select count(*)::int from media mc where mc.post_id = p.id) as media_count`;
+
+const summaryJoins = sql`
+  join "user" u on u.id = p.author_id
+  left join lateral (
+    select m.id, m.kind, m.key, m.thumbnail_key, m.width, m.height, m.bytes, m.mime
+    from media m where m.post_id = p.id
+    order by (m.kind = 'image') desc, m.position asc
+    limit 1
+  ) c on true`;
+
+export interface PostListFilter {
+  sort: PostSort;
+  sectionSlug?: string;
+  authorId?: string;
+  tagId?: string;
+  provenance?: Provenance;
+  cursor?: string;
+  limit: number;
+}
+
+type NewKey = [string, string];
+type TopKey = [number, string, string];
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const tsPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function encodeCursor(key: NewKey | TopKey): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+const invalidCursor = () => badRequest('errors.validation', { cursor: 'errors.invalid' });
+
+/** The sort key in an opaque cursor, checked (a forged cursor is a 400, never SQL). */
+export function decodeCursor(cursor: string, sort: PostSort): NewKey | TopKey {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(value)) throw invalidCursor();
+  const [a, b, c] = value as unknown[];
+  if (
+    sort === 'new' &&
+    value.length === 2 &&
+    typeof a === 'string' &&
+    tsPattern.test(a) &&
+    typeof b === 'string' &&
+    uuidPattern.test(b)
+  ) {
+    return [a, b];
+  }
+  if (
+    sort === 'top' &&
+    value.length === 3 &&
+    typeof a === 'number' &&
+    Number.isInteger(a) &&
+    typeof b === 'string' &&
+    tsPattern.test(b) &&
+    typeof c === 'string' &&
+    uuidPattern.test(c)
+  ) {
+    return [a, b, c];
+  }
+  throw invalidCursor();
+}
+
+/** Published posts of a section, an author or a tag, newest or most liked first. */
+export async function listPostSummaries(
+  db: Tx,
+  filter: PostListFilter,
+  viewerId: string,
+): Promise<Page<PostSummary>> {
+  const conditions: SQL[] = [sql`p.state = 'published'`];
+  let tagJoin = sql``;
+  if (filter.sectionSlug !== undefined)
+    conditions.push(sql`p.section_slug = ${filter.sectionSlug}`);
+  if (filter.authorId !== undefined) conditions.push(sql`p.author_id = ${filter.authorId}`);
+  if (filter.provenance !== undefined) conditions.push(sql`p.provenance = ${filter.provenance}`);
+  if (filter.tagId !== undefined) {
+    // post_tags_tag_idx: (tag_id, section_slug, created_at desc, post_id desc).
+    tagJoin =
+      filter.sectionSlug !== undefined
+        ? sql`join post_tags pt on pt.post_id = p.id and pt.tag_id = ${filter.tagId} and pt.section_slug = ${filter.sectionSlug}`
+        : sql`join post_tags pt on pt.post_id = p.id and pt.tag_id = ${filter.tagId}`;
+  }
+  // With a tag, the newest-first order reads post_tags' index (its created_at and post_id are the
+  // post's own), so a popular tag does not sort all its posts.
+  const [created, id] =
+    filter.tagId !== undefined
+      ? [sql`pt.created_at`, sql`pt.post_id`]
+      : [sql`p.created_at`, sql`p.id`];
+  if (filter.cursor !== undefined) {
+    const key = decodeCursor(filter.cursor, filter.sort);
+    if (key.length === 2) {
+      conditions.push(sql`(${created}, ${id}) < (${key[0]}::timestamptz, ${key[1]}::uuid)`);
+    } else {
+      conditions.push(
+        sql`(p.like_count, p.created_at, p.id) < (${key[0]}::int, ${key[1]}::timestamptz, ${key[2]}::uuid)`,
+      );
+    }
+  }
+  const order =
+    filter.sort === 'top'
+      ? sql`p.like_count desc, p.created_at desc, p.id desc`
+      : sql`${created} desc, ${id} desc`;
+  const rows = await queryRows<PostSummaryRow & { key_ts: string }>(
+    db,
+    sql`select ${summaryColumns}, ${isoText(created)} as key_ts from posts p ${tagJoin} ${summaryJoins}
+        where ${sql.join(conditions, sql` and `)}
+        order by ${order}
+        limit ${filter.limit + 1}`,
+  );
+  const page = rows.slice(0, filter.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > filter.limit && last
+      ? encodeCursor(
+          filter.sort === 'top'
+            ? [Number(last.like_count), last.cursor_ts, last.id]
+            : [last.key_ts, last.id],
+        )
+      : null;
+  const liked = await likedIds(
+    db,
+    'post',
+    page.map((r) => r.id),
+    viewerId,
+  );
+  return { items: page.map((r) => presentPostSummary(r, liked.has(r.id))), nextCursor };
+}
+
+/** Summaries of the given published posts, in the order given (for search). */
+export async function postSummariesByIds(
+  db: Tx,
+  ids: readonly string[],
+  viewerId: string,
+): Promise<PostSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<PostSummaryRow>(
+    db,
+    sql`select ${summaryColumns} from posts p ${summaryJoins} where p.id = any(${sql.param([...ids])}::uuid[])`,
+  );
+  const liked = await likedIds(db, 'post', ids, viewerId);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [presentPostSummary(row, liked.has(id))] : [];
+  });
+}
+
+/** The raw post row with its author (no visibility check). */
+export async function findPostRow(db: Tx, id: string): Promise<PostRowFull | undefined> {
+  const [row] = await queryRows<PostRowFull>(
+    db,
+    sql`select ${summaryColumns}, p.body, p.state, p.removal_reason, p.removal_other_reason
+        from posts p ${summaryJoins} where p.id = ${id}`,
+  );
+  return row;
+}
+
+export async function mediaOfPost(db: Tx, postId: string): Promise<MediaFields[]> {
+  return queryRows<MediaFields & Record<string, unknown>>(
+    db,
+    sql`select id, kind, key, thumbnail_key as "thumbnailKey", width, height, bytes, mime
+        from media where post_id = ${postId} order by position asc`,
+  );
+}
+
+/** The full post for a viewer, given its row. */
+export async function loadPost(db: Tx, row: PostRowFull, viewerId: string) {
+  const media = await mediaOfPost(db, row.id);
+  const liked = await likedIds(db, 'post', [row.id], viewerId);
+  return presentPost(row, media, liked.has(row.id));
+}

@@ -1,0 +1,74 @@
+/**
+ * Posts (users with access): POST /api/posts, GET|PATCH|DELETE /api/posts/:id,
+ * POST /api/posts/:id/views, PUT|DELETE /api/posts/:id/like.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { createPostSchema, updatePostSchema, type Post } from '@atelier/shared';
+import { requireAccess, viewerOf } from '../../auth/access.ts';
+import { setLike } from '../likes/service.ts';
+import { removeMediaFiles } from '../media/storage.ts';
+import { findPostRow, loadPost } from './queries.ts';
+import { canSee, createPost, deletePost, postNotFound, recordView, updatePost } from './service.ts';
+
+function postId(params: unknown): string {
+  const parsed = z.object({ id: z.uuid() }).safeParse(params);
+  if (!parsed.success) throw postNotFound();
+  return parsed.data.id;
+}
+
+export function postRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
+  const { database, config } = app.deps;
+  const db = database.db;
+  const member = requireAccess('member');
+
+  const readPost = async (id: string, viewerId: string): Promise<Post> => {
+    const row = await findPostRow(db, id);
+    if (!row) throw postNotFound();
+    return loadPost(db, row, viewerId);
+  };
+
+  app.post('/api/posts', { preHandler: member }, async (request, reply) => {
+    const input = createPostSchema.parse(request.body);
+    const viewer = viewerOf(request).user;
+    const id = await createPost(db, viewer, input);
+    return reply.status(201).send(await readPost(id, viewer.id));
+  });
+
+  app.get('/api/posts/:id', { preHandler: member }, async (request) => {
+    const id = postId(request.params);
+    const viewer = viewerOf(request).user;
+    const row = await findPostRow(db, id);
+    if (!row || !canSee(viewer, { state: row.state, authorId: row.author_id }))
+      throw postNotFound();
+    return loadPost(db, row, viewer.id);
+  });
+
+  app.patch('/api/posts/:id', { preHandler: member }, async (request) => {
+    const id = postId(request.params);
+    const input = updatePostSchema.parse(request.body ?? {});
+    const viewer = viewerOf(request).user;
+    const detached = await updatePost(db, viewer, id, input);
+    await removeMediaFiles(config.DATA_DIR, detached);
+    return readPost(id, viewer.id);
+  });
+
+  app.delete('/api/posts/:id', { preHandler: member }, async (request, reply) => {
+    const files = await deletePost(db, viewerOf(request).user, postId(request.params));
+    await removeMediaFiles(config.DATA_DIR, files);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/posts/:id/views', { preHandler: member }, async (request) => {
+    return { viewCount: await recordView(db, viewerOf(request).user, postId(request.params)) };
+  });
+
+  app.put('/api/posts/:id/like', { preHandler: member }, async (request) => {
+    return setLike(db, 'post', postId(request.params), viewerOf(request).user.id, true);
+  });
+
+  app.delete('/api/posts/:id/like', { preHandler: member }, async (request) => {
+    return setLike(db, 'post', postId(request.params), viewerOf(request).user.id, false);
+  });
+  done();
+}

@@ -1,0 +1,495 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment, CommentReply, Page } from '@atelier/shared';
+import { comments, posts, siteCounters } from '../src/db/schema/index.ts';
+import { counterDrift } from '../src/demo/counters.ts';
+import {
+  createAuthTestApp,
+  createModerator,
+  createUser,
+  request,
+  userRow,
+  type TestUser,
+} from './factories.ts';
+import type { TestApp } from './helpers.ts';
+import { queryRows } from '../src/lib/sql.ts';
+
+/** Logged statements of the test app (Drizzle logger), to EXPLAIN the list queries. */
+let logged: { query: string; params: unknown[] }[] = [];
+const logger = {
+  logQuery: (query: string, params: unknown[]) => void logged.push({ query, params }),
+};
+
+/** The plan, with sequential scans disabled, of the statement matching `pattern` of a GET. */
+async function planOf(t: TestApp, cookie: string, url: string, pattern: RegExp): Promise<string> {
+  logged = [];
+  const res = await request(t, { method: 'GET', url, cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  const statement = logged.find((l) => pattern.test(l.query));
+  if (!statement) throw new Error(`no statement like ${String(pattern)} for ${url}`);
+  const parts = statement.query.split(/\$(\d+)/);
+  const rebuilt = sql.join(
+    parts.map((part, i) =>
+      i % 2 === 0 ? sql.raw(part) : sql.param(statement.params[Number(part) - 1]),
+    ),
+    sql``,
+  );
+  return t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const rows = await queryRows<Record<string, string>>(tx, sql`explain ${rebuilt}`);
+    return rows.map((r) => Object.values(r)[0]).join('\n');
+  });
+}
+
+describe('comments and replies', () => {
+  let t: TestApp;
+  let author: TestUser;
+  let alice: TestUser;
+  let bob: TestUser;
+  let mod: TestUser;
+
+  beforeAll(async () => {
+    t = await createAuthTestApp({}, { logger });
+    [author, alice, bob, mod] = await Promise.all([
+      createUser(t, { roles: ['member'] }),
+      createUser(t, { roles: ['member'] }),
+      createUser(t, { roles: ['member'] }),
+      createModerator(t),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const insertPost = async (authorId = author.id, state: 'published' | 'removed' = 'published') => {
+    const [row] = await t.database.db
+      .insert(posts)
+      .values({
+        authorId,
+        sectionSlug: 'general',
+        title: 'A post',
+        body: 'Body',
+        provenance: 'human',
+        state,
+      })
+      .returning({ id: posts.id });
+    return row!.id;
+  };
+  const postRow = async (id: string) =>
+    (await t.database.db.select().from(posts).where(eq(posts.id, id)))[0]!;
+  const siteComments = async () =>
+    (await t.database.db.select().from(siteCounters).where(eq(siteCounters.name, 'comments')))[0]
+      ?.value ?? 0;
+
+  const comment = (u: TestUser, postId: string, body = 'Nice work') =>
+    request(t, {
+      method: 'POST',
+      url: `/api/posts/${postId}/comments`,
+      cookie: u.cookie,
+      payload: { body },
+    });
+  const reply = (
+    u: TestUser,
+    commentId: string,
+    body = 'Thanks',
+    replyToId: string | null = null,
+  ) =>
+    request(t, {
+      method: 'POST',
+      url: `/api/comments/${commentId}/replies`,
+      cookie: u.cookie,
+      payload: { body, replyToId },
+    });
+  const list = async (u: TestUser, postId: string, query = '') => {
+    const res = await request(t, {
+      method: 'GET',
+      url: `/api/posts/${postId}/comments${query}`,
+      cookie: u.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Page<Comment>>();
+  };
+
+  it('refuses every state without access', async () => {
+    const postId = await insertPost();
+    const anon = await request(t, { method: 'GET', url: `/api/posts/${postId}/comments` });
+    expect(anon.statusCode).toBe(401);
+    for (const roles of [['pending'], ['rejected'], ['banned']] as const) {
+      const u = await createUser(t, { roles: [...roles] });
+      const get = await request(t, {
+        method: 'GET',
+        url: `/api/posts/${postId}/comments`,
+        cookie: u.cookie,
+      });
+      expect(get.statusCode, roles[0]).toBe(403);
+      expect((await comment(u, postId)).statusCode, roles[0]).toBe(403);
+    }
+    const unverified = await createUser(t, { verified: false });
+    expect((await comment(unverified, postId)).statusCode).toBe(403);
+  });
+
+  it('writes a comment and moves the post, author and site counters', async () => {
+    const postId = await insertPost();
+    const before = { user: (await userRow(t, alice.id)).commentCount, site: await siteComments() };
+    const res = await comment(alice, postId, '  Lovely **colours**  ');
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<Comment>();
+    expect(created).toMatchObject({
+      postId,
+      author: { id: alice.id, username: alice.username, displayedRole: 'member' },
+      body: 'Lovely **colours**',
+      deleted: false,
+      likeCount: 0,
+      replyCount: 0,
+      liked: false,
+      editionCount: 0,
+      editionTimestamp: null,
+      replies: [],
+    });
+    expect((await postRow(postId)).commentCount).toBe(1);
+    expect((await userRow(t, alice.id)).commentCount).toBe(before.user + 1);
+    expect(await siteComments()).toBe(before.site + 1);
+    expect((await list(bob, postId)).items.map((c) => c.id)).toEqual([created.id]);
+  });
+
+  it('validates the body: required, at most 10,000 characters', async () => {
+    const postId = await insertPost();
+    const long = await comment(alice, postId, 'x'.repeat(10_001));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toMatchObject({
+      code: 'errors.validation',
+      fields: { body: 'errors.commentTooLong' },
+    });
+    const blank = await comment(alice, postId, '   ');
+    expect(blank.json().error.fields).toEqual({ body: 'errors.required' });
+    expect((await comment(alice, postId, 'x'.repeat(10_000))).statusCode).toBe(201);
+    expect((await postRow(postId)).commentCount).toBe(1);
+  });
+
+  it('404s unknown posts and removed posts for others; refuses comments on removed posts', async () => {
+    const missing = await comment(alice, '00000000-0000-4000-8000-000000000000');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe('errors.postNotFound');
+    expect((await comment(alice, 'not-a-uuid')).statusCode).toBe(404);
+
+    const removed = await insertPost(author.id, 'removed');
+    const get = await request(t, {
+      method: 'GET',
+      url: `/api/posts/${removed}/comments`,
+      cookie: alice.cookie,
+    });
+    expect(get.statusCode).toBe(404);
+    expect((await comment(alice, removed)).statusCode).toBe(404);
+    expect((await list(author, removed)).items).toEqual([]);
+    expect((await list(mod, removed)).items).toEqual([]);
+    const byAuthor = await comment(author, removed);
+    expect(byAuthor.statusCode).toBe(409);
+    expect(byAuthor.json().error.code).toBe('errors.postRemoved');
+    expect((await postRow(removed)).commentCount).toBe(0);
+  });
+
+  it('lets the author and moderators edit, refuses others', async () => {
+    const postId = await insertPost();
+    const c = (await comment(alice, postId)).json<Comment>();
+    const patch = (u: TestUser, body: string) =>
+      request(t, {
+        method: 'PATCH',
+        url: `/api/comments/${c.id}`,
+        cookie: u.cookie,
+        payload: { body },
+      });
+
+    const other = await patch(bob, 'hijack');
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.code).toBe('errors.notYourContent');
+
+    const own = await patch(alice, 'Edited');
+    expect(own.statusCode).toBe(200);
+    expect(own.json<Comment>()).toMatchObject({ body: 'Edited', editionCount: 1 });
+    expect(own.json<Comment>().editionTimestamp).not.toBeNull();
+
+    const byMod = await patch(mod, 'Moderated');
+    expect(byMod.json<Comment>()).toMatchObject({
+      body: 'Moderated',
+      editionCount: 2,
+      author: { id: alice.id },
+    });
+    expect((await patch(alice, 'y'.repeat(10_001))).statusCode).toBe(400);
+    expect(
+      (
+        await request(t, {
+          method: 'PATCH',
+          url: '/api/comments/00000000-0000-4000-8000-000000000000',
+          cookie: alice.cookie,
+          payload: { body: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('replies to the comment and to a reply of the same thread, with author and excerpt', async () => {
+    const postId = await insertPost();
+    const c = (
+      await comment(alice, postId, `**Bold** start ${'word '.repeat(100)}`)
+    ).json<Comment>();
+    const r1res = await reply(bob, c.id, 'First reply');
+    expect(r1res.statusCode, r1res.body).toBe(201);
+    const r1 = r1res.json<CommentReply>();
+    expect(r1).toMatchObject({
+      commentId: c.id,
+      postId,
+      author: { id: bob.id },
+      body: 'First reply',
+      replyingTo: { author: { id: alice.id, username: alice.username }, replyId: null },
+      likeCount: 0,
+      liked: false,
+      editionCount: 0,
+    });
+    expect(r1.replyingTo.excerpt.startsWith('Bold start word')).toBe(true);
+    expect(r1.replyingTo.excerpt.length).toBeLessThanOrEqual(200);
+
+    const r2 = (await reply(alice, c.id, 'Answering Bob', r1.id)).json<CommentReply>();
+    expect(r2.replyingTo).toEqual({
+      author: expect.objectContaining({ id: bob.id }),
+      replyId: r1.id,
+      excerpt: 'First reply',
+    });
+
+    // A reply of another thread is refused.
+    const c2 = (await comment(bob, postId, 'Another')).json<Comment>();
+    const wrong = await reply(alice, c2.id, 'Nope', r1.id);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({
+      code: 'errors.replyNotFound',
+      fields: { replyToId: 'errors.replyNotFound' },
+    });
+    expect((await reply(alice, c2.id, 'x'.repeat(10_001))).json().error.fields).toEqual({
+      body: 'errors.commentTooLong',
+    });
+
+    const page = await list(mod, postId);
+    expect(page.items.map((x) => x.id)).toEqual([c.id, c2.id]);
+    expect(page.items[0]!.replyCount).toBe(2);
+    expect(page.items[0]!.replies.map((x) => x.id)).toEqual([r1.id, r2.id]);
+    // Comments 2 + replies 2.
+    expect((await postRow(postId)).commentCount).toBe(4);
+  });
+
+  it('edits and deletes replies (author or moderator) with the counters back', async () => {
+    const postId = await insertPost();
+    const c = (await comment(alice, postId)).json<Comment>();
+    const r = (await reply(bob, c.id)).json<CommentReply>();
+    const bobCount = (await userRow(t, bob.id)).commentCount;
+    const site = await siteComments();
+
+    const patch = (u: TestUser) =>
+      request(t, {
+        method: 'PATCH',
+        url: `/api/comment-replies/${r.id}`,
+        cookie: u.cookie,
+        payload: { body: 'changed' },
+      });
+    expect((await patch(alice)).statusCode).toBe(403);
+    expect((await patch(bob)).json<CommentReply>()).toMatchObject({
+      body: 'changed',
+      editionCount: 1,
+    });
+    expect((await patch(mod)).json<CommentReply>()).toMatchObject({ editionCount: 2 });
+
+    const del = (u: TestUser) =>
+      request(t, { method: 'DELETE', url: `/api/comment-replies/${r.id}`, cookie: u.cookie });
+    expect((await del(alice)).statusCode).toBe(403);
+    expect((await del(mod)).statusCode).toBe(204);
+    expect((await del(bob)).statusCode).toBe(404);
+
+    expect((await userRow(t, bob.id)).commentCount).toBe(bobCount - 1);
+    expect(await siteComments()).toBe(site - 1);
+    expect((await postRow(postId)).commentCount).toBe(1);
+    expect((await list(alice, postId)).items[0]).toMatchObject({ replyCount: 0, replies: [] });
+  });
+
+  it('keeps a deleted comment with replies as [deleted], removes it with its last reply', async () => {
+    const postId = await insertPost();
+    const c = (await comment(alice, postId, 'To be deleted')).json<Comment>();
+    const r = (await reply(bob, c.id, 'A reply')).json<CommentReply>();
+    const r2 = (await reply(author, c.id, 'Another reply', r.id)).json<CommentReply>();
+    expect(
+      (
+        await request(t, { method: 'PUT', url: `/api/comments/${c.id}/like`, cookie: bob.cookie })
+      ).json(),
+    ).toEqual({ liked: true, likeCount: 1 });
+    const aliceBefore = await userRow(t, alice.id);
+    const site = await siteComments();
+
+    expect(
+      (await request(t, { method: 'DELETE', url: `/api/comments/${c.id}`, cookie: bob.cookie }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await request(t, { method: 'DELETE', url: `/api/comments/${c.id}`, cookie: alice.cookie }))
+        .statusCode,
+    ).toBe(204);
+
+    const shown = (await list(bob, postId)).items[0]!;
+    expect(shown).toMatchObject({
+      id: c.id,
+      author: null,
+      body: '',
+      deleted: true,
+      likeCount: 0,
+      liked: false,
+      replyCount: 2,
+    });
+    expect(shown.replies.map((x) => x.id)).toEqual([r.id, r2.id]);
+    expect(shown.replies[0]!.replyingTo.excerpt).toBe('');
+    expect(shown.replies[1]!.replyingTo.excerpt).toBe('A reply');
+
+    const aliceAfter = await userRow(t, alice.id);
+    expect(aliceAfter.commentCount).toBe(aliceBefore.commentCount - 1);
+    expect(aliceAfter.commentLikeCount).toBe(aliceBefore.commentLikeCount - 1);
+    expect(await siteComments()).toBe(site - 1);
+    expect((await postRow(postId)).commentCount).toBe(2);
+
+    // Deleted: no edit, no new reply, no like, no second delete.
+    expect(
+      (
+        await request(t, {
+          method: 'PATCH',
+          url: `/api/comments/${c.id}`,
+          cookie: alice.cookie,
+          payload: { body: 'back' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const late = await reply(bob, c.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.code).toBe('errors.commentDeleted');
+    expect(
+      (await request(t, { method: 'PUT', url: `/api/comments/${c.id}/like`, cookie: bob.cookie }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await request(t, { method: 'DELETE', url: `/api/comments/${c.id}`, cookie: alice.cookie }))
+        .statusCode,
+    ).toBe(404);
+
+    // The last reply going away removes the [deleted] comment.
+    expect(
+      (
+        await request(t, {
+          method: 'DELETE',
+          url: `/api/comment-replies/${r.id}`,
+          cookie: bob.cookie,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await list(bob, postId)).items).toHaveLength(1);
+    expect((await list(bob, postId)).items[0]!.replies[0]!.replyingTo.excerpt).toBe('');
+    expect(
+      (
+        await request(t, {
+          method: 'DELETE',
+          url: `/api/comment-replies/${r2.id}`,
+          cookie: author.cookie,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await list(bob, postId)).items).toEqual([]);
+    expect(await t.database.db.select().from(comments).where(eq(comments.id, c.id))).toEqual([]);
+    expect((await postRow(postId)).commentCount).toBe(0);
+    expect(await siteComments()).toBe(site - 3);
+  });
+
+  it('deletes a comment without replies for good, with its likes off the author', async () => {
+    const postId = await insertPost();
+    const c = (await comment(alice, postId)).json<Comment>();
+    await request(t, { method: 'PUT', url: `/api/comments/${c.id}/like`, cookie: bob.cookie });
+    await request(t, { method: 'PUT', url: `/api/comments/${c.id}/like`, cookie: author.cookie });
+    const before = await userRow(t, alice.id);
+    expect(
+      (await request(t, { method: 'DELETE', url: `/api/comments/${c.id}`, cookie: mod.cookie }))
+        .statusCode,
+    ).toBe(204);
+    const after = await userRow(t, alice.id);
+    expect(after.commentLikeCount).toBe(before.commentLikeCount - 2);
+    expect(after.commentCount).toBe(before.commentCount - 1);
+    expect((await list(alice, postId)).items).toEqual([]);
+  });
+
+  it('pages comments oldest first with a cursor, liked flags in batches', async () => {
+    const postId = await insertPost();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++)
+      ids.push((await comment(i % 2 ? bob : alice, postId, `Comment ${i}`)).json<Comment>().id);
+    await request(t, { method: 'PUT', url: `/api/comments/${ids[3]}/like`, cookie: mod.cookie });
+    const first = await list(mod, postId, '?limit=2');
+    expect(first.items.map((c) => c.id)).toEqual(ids.slice(0, 2));
+    expect(first.nextCursor).not.toBeNull();
+    const second = await list(mod, postId, `?limit=2&cursor=${first.nextCursor}`);
+    expect(second.items.map((c) => c.id)).toEqual(ids.slice(2, 4));
+    expect(second.items.map((c) => c.liked)).toEqual([false, true]);
+    const third = await list(mod, postId, `?limit=2&cursor=${second.nextCursor}`);
+    expect(third.items.map((c) => c.id)).toEqual(ids.slice(4));
+    expect(third.nextCursor).toBeNull();
+    const forged = await request(t, {
+      method: 'GET',
+      url: `/api/posts/${postId}/comments?cursor=bm9wZQ`,
+      cookie: mod.cookie,
+    });
+    expect(forged.statusCode).toBe(400);
+  });
+
+  it('lists comments in a bounded number of queries whatever their count', async () => {
+    const count = async (postId: string) => {
+      const client = (
+        t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }
+      ).$client;
+      const original = client.query.bind(client);
+      let n = 0;
+      client.query = (...args: unknown[]) => {
+        n += 1;
+        return original(...args);
+      };
+      try {
+        await list(alice, postId);
+      } finally {
+        client.query = original;
+      }
+      return n;
+    };
+    const small = await insertPost();
+    const c = (await comment(bob, small)).json<Comment>();
+    await reply(alice, c.id);
+    const big = await insertPost();
+    for (let i = 0; i < 8; i++) {
+      const x = (await comment(i % 2 ? alice : bob, big)).json<Comment>();
+      await reply(alice, x.id);
+      await reply(bob, x.id);
+      await request(t, { method: 'PUT', url: `/api/comments/${x.id}/like`, cookie: alice.cookie });
+    }
+    const a = await count(small);
+    const b = await count(big);
+    expect(a).toBeGreaterThan(2);
+    expect(b).toBe(a);
+    expect(b).toBeLessThanOrEqual(8);
+  });
+
+  it('keeps every counter equal to a recount', async () => {
+    // Posts are inserted directly here (no section or author post counts): those two are skipped.
+    const drift = (await counterDrift(t.database.db)).filter(
+      (d) => d.counter !== 'sections.post_count' && d.counter !== 'user.post_count',
+    );
+    expect(drift).toEqual([]);
+  });
+
+  it('serves the comment list and its replies from indexes', async () => {
+    const postId = await insertPost();
+    const c = (await comment(alice, postId)).json<Comment>();
+    await reply(bob, c.id);
+    const url = `/api/posts/${postId}/comments`;
+    const comments = await planOf(t, alice.cookie, url, /from comments c/);
+    expect(comments).not.toMatch(/Seq Scan on (comments|"user")/);
+    expect(comments).toMatch(/comments_post_idx/);
+    const replies = await planOf(t, alice.cookie, url, /from comment_replies r/);
+    expect(replies).not.toMatch(/Seq Scan on (comment_replies|"user")/);
+    expect(replies).toMatch(/comment_replies_comment_idx/);
+  });
+});

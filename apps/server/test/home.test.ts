@@ -1,0 +1,233 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageSize, type HomeData, type Post, type StatusUpdate } from '@atelier/shared';
+import { posts } from '../src/db/schema/index.ts';
+import { queryRows } from '../src/lib/sql.ts';
+import {
+  createAuthTestApp,
+  createModerator,
+  createUser,
+  request,
+  type TestUser,
+} from './factories.ts';
+import type { TestApp } from './helpers.ts';
+
+/** Logged statements of the test app (Drizzle logger), to EXPLAIN the list queries. */
+let logged: { query: string; params: unknown[] }[] = [];
+const logger = {
+  logQuery: (query: string, params: unknown[]) => void logged.push({ query, params }),
+};
+
+/** The plan, with sequential scans disabled, of the statement matching `pattern` of a GET. */
+async function planOf(t: TestApp, cookie: string, url: string, pattern: RegExp): Promise<string> {
+  logged = [];
+  const res = await request(t, { method: 'GET', url, cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  const statement = logged.find((l) => pattern.test(l.query));
+  if (!statement) throw new Error(`no statement like ${String(pattern)} for ${url}`);
+  const parts = statement.query.split(/\$(\d+)/);
+  const rebuilt = sql.join(
+    parts.map((part, i) =>
+      i % 2 === 0 ? sql.raw(part) : sql.param(statement.params[Number(part) - 1]),
+    ),
+    sql``,
+  );
+  return t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const rows = await queryRows<Record<string, string>>(tx, sql`explain ${rebuilt}`);
+    return rows.map((r) => Object.values(r)[0]).join('\n');
+  });
+}
+
+describe('GET /api/home', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  let mod: TestUser;
+
+  beforeAll(async () => {
+    t = await createAuthTestApp({}, { logger });
+    [alice, bob, mod] = await Promise.all([
+      createUser(t, { roles: ['member'] }),
+      createUser(t, { roles: ['advanced-writer'] }),
+      createModerator(t),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const home = async (u: TestUser = alice) => {
+    const res = await request(t, { method: 'GET', url: '/api/home', cookie: u.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<HomeData>();
+  };
+  const createPost = async (u: TestUser, section = 'general', title = 'A title') => {
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/posts',
+      cookie: u.cookie,
+      payload: { section, title, body: 'Some body', provenance: 'human' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<Post>();
+  };
+  const countQueries = async (fn: () => Promise<unknown>) => {
+    const client = (
+      t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }
+    ).$client;
+    const original = client.query.bind(client);
+    let n = 0;
+    client.query = (...args: unknown[]) => {
+      n += 1;
+      return original(...args);
+    };
+    try {
+      await fn();
+    } finally {
+      client.query = original;
+    }
+    return n;
+  };
+
+  it('refuses every state without access', async () => {
+    expect((await request(t, { method: 'GET', url: '/api/home' })).statusCode).toBe(401);
+    for (const role of ['pending', 'rejected', 'banned'] as const) {
+      const u = await createUser(t, { roles: [role] });
+      expect(
+        (await request(t, { method: 'GET', url: '/api/home', cookie: u.cookie })).statusCode,
+        role,
+      ).toBe(403);
+    }
+  });
+
+  it('lists the sections in order with their latest published post and its author', async () => {
+    const empty = await home();
+    expect(empty.sections.map((s) => s.slug)).toEqual([
+      'fakes',
+      'writing',
+      'ai-art',
+      'general',
+      'feedback',
+    ]);
+    expect(empty.sections.every((s) => s.lastPost === null)).toBe(true);
+
+    const first = await createPost(alice, 'general', 'First');
+    const second = await createPost(bob, 'general', 'Second');
+    const writing = await createPost(bob, 'writing', 'A story');
+    const data = await home();
+    const general = data.sections.find((s) => s.slug === 'general')!;
+    expect(general.postCount).toBe(2);
+    expect(general.lastPost).toEqual({
+      id: second.id,
+      title: 'Second',
+      author: { id: bob.id, username: bob.username, displayedRole: 'advanced-writer' },
+      createdAt: second.createdAt,
+    });
+    expect(data.sections.find((s) => s.slug === 'writing')!.lastPost?.id).toBe(writing.id);
+    expect(data.sections.find((s) => s.slug === 'fakes')!.lastPost).toBeNull();
+    expect(general.name.en).toBeTruthy();
+
+    // A removed post is not the latest any more.
+    await t.database.db.update(posts).set({ state: 'removed' }).where(eq(posts.id, second.id));
+    expect((await home()).sections.find((s) => s.slug === 'general')!.lastPost?.id).toBe(first.id);
+    await t.database.db.update(posts).set({ state: 'published' }).where(eq(posts.id, second.id));
+  });
+
+  it('shows the latest status updates with liked flags', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < pageSize.homeStatusUpdates + 2; i++) {
+      const res = await request(t, {
+        method: 'POST',
+        url: '/api/status-updates',
+        cookie: bob.cookie,
+        payload: { content: `Status ${i}` },
+      });
+      ids.push(res.json<StatusUpdate>().id);
+    }
+    await request(t, {
+      method: 'PUT',
+      url: `/api/status-updates/${ids.at(-1)}/like`,
+      cookie: alice.cookie,
+    });
+    const data = await home();
+    expect(data.statusUpdates.map((s) => s.id)).toEqual(
+      [...ids].reverse().slice(0, pageSize.homeStatusUpdates),
+    );
+    expect(data.statusUpdates[0]).toMatchObject({
+      liked: true,
+      likeCount: 1,
+      author: { id: bob.id },
+    });
+    expect((await home(mod)).statusUpdates[0]!.liked).toBe(false);
+  });
+
+  it('counts members with access, posts, comments and status updates', async () => {
+    const before = (await home()).stats;
+    await createUser(t, { roles: ['member'] });
+    await createUser(t, { roles: ['probation-faker'] });
+    await createUser(t); // pending
+    await createUser(t, { roles: ['rejected'] });
+    await createUser(t, { roles: ['banned'] });
+    const post = await createPost(alice);
+    const comment = await request(t, {
+      method: 'POST',
+      url: `/api/posts/${post.id}/comments`,
+      cookie: bob.cookie,
+      payload: { body: 'Hi' },
+    });
+    await request(t, {
+      method: 'POST',
+      url: `/api/comments/${comment.json<{ id: string }>().id}/replies`,
+      cookie: alice.cookie,
+      payload: { body: 'Hello' },
+    });
+    await request(t, {
+      method: 'POST',
+      url: '/api/status-updates',
+      cookie: alice.cookie,
+      payload: { content: 'Hey' },
+    });
+
+    const stats = (await home()).stats;
+    expect(stats).toEqual({
+      members: before.members + 2,
+      posts: before.posts + 1,
+      comments: before.comments + 2,
+      statusUpdates: before.statusUpdates + 1,
+    });
+    const [truth] = await queryRows<{ members: number; posts: number; status_updates: number }>(
+      t.database.db,
+      sql`select
+            (select count(*)::int from "user" where not (roles && array['pending','rejected','banned']::text[])) as members,
+            (select count(*)::int from posts where state = 'published') as posts,
+            (select count(*)::int from status_updates) as status_updates`,
+    );
+    expect(stats.members).toBe(truth?.members);
+    expect(stats.statusUpdates).toBe(truth?.status_updates);
+  });
+
+  it('runs a bounded number of queries whatever the size of the site', async () => {
+    const small = await countQueries(() => home());
+    for (let i = 0; i < 6; i++) {
+      await createPost(i % 2 ? alice : bob, i % 2 ? 'general' : 'feedback');
+      await request(t, {
+        method: 'POST',
+        url: '/api/status-updates',
+        cookie: alice.cookie,
+        payload: { content: `More ${i}` },
+      });
+    }
+    const large = await countQueries(() => home());
+    expect(small).toBeGreaterThan(2);
+    expect(large).toBe(small);
+    expect(large).toBeLessThanOrEqual(7);
+  });
+
+  it('finds each section’s latest post and the latest status updates from indexes', async () => {
+    const sections = await planOf(t, alice.cookie, '/api/home', /from sections s/);
+    expect(sections).not.toMatch(/Seq Scan on (posts|"user")/);
+    expect(sections).toMatch(/posts_section_new_idx/);
+    const statuses = await planOf(t, alice.cookie, '/api/home', /from status_updates s/);
+    expect(statuses).not.toMatch(/Seq Scan on (status_updates|"user")/);
+    expect(statuses).toMatch(/status_updates_new_idx/);
+  });
+});
