@@ -30,6 +30,7 @@ const SectionPage = page(() => import('../pages/sections/SectionPage.tsx'));
 const StatusUpdatesPage = page(() => import('../pages/status-updates/StatusUpdatesPage.tsx'));
 const TagsPage = page(() => import('../pages/tags/TagsPage.tsx'));
 const UserPage = page(() => import('../pages/users/UserPage.tsx'));
+const SearchPage = page(() => import('../pages/search/SearchPage.tsx'));
 
 export const routePaths = [
   '/',
@@ -71,6 +72,7 @@ export function AppRoutes() {
           <Route path="/status-updates" element={<StatusUpdatesPage />} />
           <Route path="/tags" element={<TagsPage />} />
           <Route path="/users/:userId" element={<UserPage />} />
+          <Route path="/search" element={<SearchPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

@@ -2,6 +2,7 @@
  * The top bar (seed): home button, title link, then — once the first /api/me has settled — Log in
  * and Register (each hidden on its own page) with the language menu, or the avatar menu.
  */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import AppBar from '@mui/material/AppBar';
@@ -15,7 +16,10 @@ import HomeIcon from '@mui/icons-material/Home';
 import { useMe } from '../../api/me.ts';
 import { contentWidth } from '../theme.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import { SearchField } from './SearchField.tsx';
 import { UserMenu } from './UserMenu.tsx';
+
+const NotificationBell = lazy(() => import('./NotificationBell.tsx'));
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -25,15 +29,42 @@ export function TopBar() {
   const user = me.data;
 
   return (
-    <AppBar position="static" color="default" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-      <Toolbar disableGutters sx={{ width: contentWidth, mx: 'auto', px: { xs: 1, md: 3 }, gap: { xs: 0.5, sm: 1 } }}>
-        <IconButton component={RouterLink} to="/" color="inherit" aria-label={t('nav.home')} edge="start">
+    <AppBar
+      position="static"
+      color="default"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
+      <Toolbar
+        disableGutters
+        sx={{ width: contentWidth, mx: 'auto', px: { xs: 1, md: 3 }, gap: { xs: 0.5, sm: 1 } }}
+      >
+        <IconButton
+          component={RouterLink}
+          to="/"
+          color="inherit"
+          aria-label={t('nav.home')}
+          edge="start"
+        >
           <HomeIcon />
         </IconButton>
-        <Link component={RouterLink} to="/" color="inherit" underline="none" variant="h6" sx={{ fontWeight: 700, letterSpacing: 0.5 }}>
+        <Link
+          component={RouterLink}
+          to="/"
+          color="inherit"
+          underline="none"
+          variant="h6"
+          sx={{ fontWeight: 700, letterSpacing: 0.5 }}
+        >
           {t('appName')}
         </Link>
         <Box sx={{ flexGrow: 1 }} />
+        {user?.hasAccess ? <SearchField /> : null}
+        {user?.hasAccess ? (
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
+        ) : null}
         {initialised ? (
           user ? (
             <UserMenu user={user} />

@@ -1,64 +1,194 @@
-/** /: the map of sections (names and descriptions in the interface language). */
+/**
+ * / — the map of sections (name and description in the interface language, post count, the latest
+ * post with its author and time), the site's stats, and the status updates column (composer and
+ * the latest updates). Desktop: sections and status updates side by side; mobile: stacked.
+ */
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isLanguage, type Section } from '@atelier/shared';
-import { ApiError } from '../../api/client.ts';
-import { useSections } from '../../api/sections.ts';
+import { formatCompactNumber, type HomeSection, type SiteStats } from '@atelier/shared';
+import { isApiError } from '../../api/client.ts';
+import { useHome } from '../../api/home.ts';
+import { AuthorLine } from '../../components/AuthorLine.tsx';
 import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useLanguageCode } from '../../components/TagChips.tsx';
+import { StatusUpdateComposer } from '../status-updates/StatusUpdateComposer.tsx';
+import { StatusUpdateList } from '../status-updates/StatusUpdateList.tsx';
 
 export default function HomePage() {
   const { t } = useTranslation();
-  const sections = useSections();
+  const home = useHome();
   return (
     <Page title={t('home.title')} intro={t('home.intro')}>
-      {sections.isPending ? <PageSpinner /> : null}
-      {sections.isError ? <Alert severity="error">{translateError(t, sections.error instanceof ApiError ? sections.error.code : null)}</Alert> : null}
-      {sections.data ? (
-        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {sections.data.map((section) => (
-            <Grid key={section.slug} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
-              <SectionCard section={section} />
-            </Grid>
-          ))}
+      {home.isPending ? <PageSpinner /> : null}
+      {home.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void home.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {translateError(t, isApiError(home.error) ? home.error.code : null)}
+        </Alert>
+      ) : null}
+      {home.data ? (
+        <Grid container spacing={{ xs: 3, md: 4 }}>
+          <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+            <Stack spacing={3} component="section" aria-label={t('home.sectionsHeading')}>
+              <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                {home.data.sections.map((section) => (
+                  <Grid key={section.slug} size={{ xs: 12, sm: 6 }} component="li">
+                    <SectionCard section={section} />
+                  </Grid>
+                ))}
+              </Grid>
+              <Stats stats={home.data.stats} />
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+            <Stack spacing={2} component="section" aria-labelledby="home-status">
+              <Stack
+                direction="row"
+                sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}
+              >
+                <Typography id="home-status" variant="h6" component="h2" sx={{ fontWeight: 600 }}>
+                  {t('home.statusHeading')}
+                </Typography>
+                <Link component={RouterLink} to="/status-updates" variant="body2">
+                  {t('home.allStatusUpdates')}
+                </Link>
+              </Stack>
+              <StatusUpdateComposer />
+              <StatusUpdateList items={home.data.statusUpdates} />
+            </Stack>
+          </Grid>
         </Grid>
       ) : null}
     </Page>
   );
 }
 
-function SectionCard({ section }: { section: Section }) {
-  const { t, i18n } = useTranslation();
-  const lng = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
+function SectionCard({ section }: { section: HomeSection }) {
+  const { t } = useTranslation();
+  const lng = useLanguageCode();
+  const last = section.lastPost;
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={`/sections/${section.slug}`} sx={{ height: '100%', alignItems: 'stretch' }}>
-        <CardContent sx={{ p: 3, height: '100%' }}>
-          <Stack spacing={1.5} sx={{ height: '100%' }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-              <Typography variant="h6" component="h2">
+      <CardContent
+        sx={{ p: { xs: 2, sm: 2.5 }, height: '100%', '&:last-child': { pb: { xs: 2, sm: 2.5 } } }}
+      >
+        <Stack spacing={1.5} sx={{ height: '100%' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}
+          >
+            <Typography variant="h6" component="h3" sx={{ lineHeight: 1.3 }}>
+              <Link
+                component={RouterLink}
+                to={`/sections/${section.slug}`}
+                color="inherit"
+                underline="hover"
+              >
                 {section.name[lng] || section.name.en}
-              </Typography>
-              <Chip size="small" label={t(`home.sectionTypes.${section.type}`)} />
-            </Stack>
-            <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
-              {section.description[lng] || section.description.en}
+              </Link>
             </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('home.postCount', { count: section.postCount })}
-            </Typography>
+            <Chip size="small" label={t(`home.sectionTypes.${section.type}`)} />
           </Stack>
-        </CardContent>
-      </CardActionArea>
+          <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
+            {section.description[lng] || section.description.en}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('home.postCount', { count: section.postCount })}
+          </Typography>
+          <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
+            {last ? (
+              <Stack spacing={0.75}>
+                <Typography variant="caption" color="text.secondary">
+                  {t('home.latestPost')}
+                </Typography>
+                <Link
+                  component={RouterLink}
+                  to={`/posts/${last.id}`}
+                  underline="hover"
+                  sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                >
+                  {last.title}
+                </Link>
+                <AuthorLine author={last.author} timestamp={last.createdAt} size="small" />
+              </Stack>
+            ) : (
+              <Typography variant="body2" color="text.secondary">
+                {t('home.noPostsYet')}
+              </Typography>
+            )}
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stats({ stats }: { stats: SiteStats }) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const items = [
+    ['members', stats.members],
+    ['posts', stats.posts],
+    ['comments', stats.comments],
+    ['statusUpdates', stats.statusUpdates],
+  ] as const;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="home-stats">
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Typography
+          id="home-stats"
+          variant="subtitle2"
+          component="h2"
+          color="text.secondary"
+          sx={{ mb: 1.5 }}
+        >
+          {t('home.statsHeading')}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
+            gap: 2,
+            m: 0,
+          }}
+        >
+          {items.map(([key, value]) => (
+            <Box key={key} sx={{ display: 'flex', flexDirection: 'column-reverse' }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {t(`home.stats.${key}`, { count: value })}
+              </Typography>
+              <Typography
+                component="dd"
+                variant="h5"
+                sx={{ m: 0, fontWeight: 700 }}
+                title={String(value)}
+              >
+                {formatCompactNumber(value, lng)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
     </Card>
   );
 }

@@ -1,7 +1,74 @@
+/**
+ * /posts/:postId — one route file for three screens: /posts/new?section=… (new post),
+ * /posts/:id?edit=1 (edit, author or moderator) and /posts/:id (the post).
+ */
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LaterPage } from '../../components/LaterPage.tsx';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { lazyWithRetry } from '../../app/lazyWithRetry.ts';
+import { isApiError } from '../../api/client.ts';
+import { useCurrentUser } from '../../api/me.ts';
+import { usePost } from '../../api/posts.ts';
+import { translateError } from '../../components/errors.ts';
+import { Page } from '../../components/Page.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { useScrollToHash } from '../../app/live/useScrollToHash.ts';
+import { PostView } from './PostView.tsx';
+
+/** The editor (forms, tag picker, uploads) is a chunk of its own: readers never download it. */
+const PostEditor = lazy(
+  lazyWithRetry(() => import('./PostEditor.tsx').then((m) => ({ default: m.PostEditor }))),
+);
 
 export default function PostPage() {
   const { t } = useTranslation();
-  return <LaterPage title={t('pages.post.title')} />;
+  const postId = useParams().postId ?? '';
+  const [params] = useSearchParams();
+  const me = useCurrentUser();
+  const isNew = postId === 'new';
+  const post = usePost(isNew ? undefined : postId);
+  useScrollToHash();
+
+  if (!me) return <PageSpinner />;
+  if (isNew) {
+    const section = params.get('section') ?? '';
+    return (
+      <Page width="medium" title={t('editor.newTitle')}>
+        <Suspense fallback={<PageSpinner />}>
+          <PostEditor key={section} target={{ kind: 'new', section }} me={me} />
+        </Suspense>
+      </Page>
+    );
+  }
+  if (post.isPending) return <PageSpinner />;
+  if (post.isError) {
+    const notFound = isApiError(post.error) && post.error.status === 404;
+    return (
+      <Page width="medium" title={notFound ? t('post.notFound') : t('pages.post.title')}>
+        <Alert severity={notFound ? 'info' : 'error'}>
+          {notFound
+            ? t('post.notFoundBody')
+            : translateError(t, isApiError(post.error) ? post.error.code : null)}
+        </Alert>
+        <div>
+          <Button component={RouterLink} to="/" variant="outlined">
+            {t('later.backHome')}
+          </Button>
+        </div>
+      </Page>
+    );
+  }
+  const mayEdit = me.id === post.data.author.id || me.isModerator;
+  if (params.get('edit') === '1' && mayEdit) {
+    return (
+      <Page width="medium" title={t('editor.editTitle')}>
+        <Suspense fallback={<PageSpinner />}>
+          <PostEditor key={post.data.id} target={{ kind: 'edit', post: post.data }} me={me} />
+        </Suspense>
+      </Page>
+    );
+  }
+  return <PostView post={post.data} me={me} />;
 }

@@ -1,7 +1,221 @@
+/**
+ * /sections/:section — the section's header, "New post" for those who may post here, sort tabs,
+ * tag and provenance filters (kept in the URL: ?sort=top&tag=…&provenance=…), and its posts,
+ * 20 at a time, with Load more (also when the button scrolls into view).
+ */
 import { useTranslation } from 'react-i18next';
-import { LaterPage } from '../../components/LaterPage.tsx';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import {
+  canPostIn,
+  limits,
+  postSorts,
+  postingRight,
+  provenances,
+  type PostSort,
+  type Provenance,
+  type Section,
+} from '@atelier/shared';
+import { isApiError } from '../../api/client.ts';
+import { useCurrentUser } from '../../api/me.ts';
+import { useSection, useSectionPosts, type PostListFilters } from '../../api/posts.ts';
+import { translateError } from '../../components/errors.ts';
+import { Page } from '../../components/Page.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { PostCard } from '../../components/PostCard.tsx';
+import { useLanguageCode } from '../../components/TagChips.tsx';
+import { TagPicker } from '../../components/TagPicker.tsx';
+import { useAutoLoad } from './useAutoLoad.ts';
+
+const isSort = (v: string | null): v is PostSort =>
+  (postSorts as readonly string[]).includes(v ?? '');
+const isProvenance = (v: string | null): v is Provenance =>
+  (provenances as readonly string[]).includes(v ?? '');
 
 export default function SectionPage() {
   const { t } = useTranslation();
-  return <LaterPage title={t('pages.section.title')} />;
+  const slug = useParams().section ?? '';
+  const section = useSection(slug);
+  if (section.isPending) return <PageSpinner />;
+  if (section.isError) {
+    const notFound = isApiError(section.error) && section.error.status === 404;
+    return (
+      <Page title={notFound ? t('section.notFound') : t('pages.section.title')}>
+        <Alert severity={notFound ? 'info' : 'error'}>
+          {notFound
+            ? t('section.notFoundBody')
+            : translateError(t, isApiError(section.error) ? section.error.code : null)}
+        </Alert>
+        <div>
+          <Button component={RouterLink} to="/" variant="outlined">
+            {t('later.backHome')}
+          </Button>
+        </div>
+      </Page>
+    );
+  }
+  return <SectionView section={section.data} />;
+}
+
+function SectionView({ section }: { section: Section }) {
+  const { t } = useTranslation();
+  const lng = useLanguageCode();
+  const me = useCurrentUser();
+  const [params, setParams] = useSearchParams();
+  const sortParam = params.get('sort');
+  const provenanceParam = params.get('provenance');
+  const filters: PostListFilters = {
+    sort: isSort(sortParam) ? sortParam : 'new',
+    tag: params.get('tag') ?? undefined,
+    provenance: isProvenance(provenanceParam) ? provenanceParam : undefined,
+  };
+  const posts = useSectionPosts(section.slug, filters);
+  const loadMore = () => {
+    if (posts.hasNextPage && !posts.isFetchingNextPage) void posts.fetchNextPage();
+  };
+  const sentinel = useAutoLoad<HTMLDivElement>(
+    loadMore,
+    posts.hasNextPage && !posts.isFetchingNextPage,
+  );
+  const setParam = (name: string, value: string | undefined) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  const right = me ? postingRight(me.roles, section.type) : 'no';
+  const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
+  const filtered = Boolean(filters.tag ?? filters.provenance);
+
+  return (
+    <Page
+      title={section.name[lng] || section.name.en}
+      intro={
+        <Stack spacing={1.5}>
+          <span>{section.description[lng] || section.description.en}</span>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+            <Chip size="small" label={t(`home.sectionTypes.${section.type}`)} />
+            <Typography variant="body2" color="text.secondary" component="span">
+              {t('home.postCount', { count: section.postCount })}
+            </Typography>
+          </Stack>
+        </Stack>
+      }
+    >
+      {me && canPostIn(me.roles, section.type) ? (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ alignItems: { sm: 'center' } }}
+        >
+          <Button
+            component={RouterLink}
+            to={`/posts/new?section=${encodeURIComponent(section.slug)}`}
+            variant="contained"
+            startIcon={<AddIcon />}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {t('section.newPost')}
+          </Button>
+          {right === 'limited' ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('section.probationNote', { count: limits.probationPostsPerDay })}
+            </Typography>
+          ) : null}
+        </Stack>
+      ) : null}
+
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Tabs
+          value={filters.sort}
+          onChange={(_, value: PostSort) => setParam('sort', value === 'new' ? undefined : value)}
+          aria-label={t('section.sortLabel')}
+        >
+          <Tab value="new" label={t('section.sort.new')} />
+          <Tab value="top" label={t('section.sort.top')} />
+        </Tabs>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ minWidth: { md: 520 } }}>
+          <Box sx={{ flex: 1, minWidth: 200 }}>
+            <TagPicker
+              label={t('section.tagFilter')}
+              multiple={false}
+              value={filters.tag ? [filters.tag] : []}
+              onChange={(ids) => setParam('tag', ids[0])}
+              size="small"
+              id="section-tag-filter"
+            />
+          </Box>
+          <FormControl size="small" sx={{ flex: 1, minWidth: 200 }}>
+            <InputLabel id="provenance-filter-label">{t('provenance.filterLabel')}</InputLabel>
+            <Select
+              labelId="provenance-filter-label"
+              label={t('provenance.filterLabel')}
+              value={filters.provenance ?? ''}
+              onChange={(event) => setParam('provenance', event.target.value || undefined)}
+            >
+              <MenuItem value="">{t('provenance.any')}</MenuItem>
+              {provenances.map((p) => (
+                <MenuItem key={p} value={p}>
+                  {t(`provenance.${p}`)}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        </Stack>
+      </Stack>
+
+      {posts.isPending ? <PageSpinner /> : null}
+      {posts.isError ? (
+        <Alert severity="error">
+          {translateError(t, isApiError(posts.error) ? posts.error.code : null)}
+        </Alert>
+      ) : null}
+      {posts.isSuccess && items.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          {filtered ? t('section.emptyFiltered') : t('section.empty')}
+        </Typography>
+      ) : null}
+      {items.length > 0 ? (
+        <Stack
+          component="ul"
+          spacing={2}
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+          aria-label={t('section.postsLabel')}
+        >
+          {items.map((post) => (
+            <li key={post.id}>
+              <PostCard post={post} />
+            </li>
+          ))}
+        </Stack>
+      ) : null}
+      {posts.hasNextPage ? (
+        <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center' }}>
+          <Button variant="outlined" onClick={loadMore} loading={posts.isFetchingNextPage}>
+            {t('section.loadMore')}
+          </Button>
+        </Box>
+      ) : null}
+    </Page>
+  );
 }

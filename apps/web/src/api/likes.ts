@@ -1,0 +1,156 @@
+/**
+ * Likes on the five targets. A like button is optimistic: a click flips it at once, and rapid
+ * clicks settle to the LAST wanted state with at most one request in flight (when a request
+ * returns and the wanted state differs from the server's, the next one is sent). The server's
+ * count is shown at the end; an error reverts to the last state the server confirmed.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LikeState } from '@atelier/shared';
+import { useSnackbar } from '../app/feedback/context.ts';
+import { translateError } from '../components/errors.ts';
+import { api, isApiError } from './client.ts';
+
+export type LikeTarget = 'post' | 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply';
+
+const likePaths: Record<LikeTarget, string> = {
+  post: 'posts',
+  comment: 'comments',
+  commentReply: 'comment-replies',
+  statusUpdate: 'status-updates',
+  statusReply: 'status-replies',
+};
+
+export function likePath(target: LikeTarget, id: string): string {
+  return `/api/${likePaths[target]}/${encodeURIComponent(id)}/like`;
+}
+
+/** PUT likes, DELETE unlikes; both are idempotent and answer the new state. */
+export function sendLike(target: LikeTarget, id: string, liked: boolean): Promise<LikeState> {
+  const path = likePath(target, id);
+  return liked ? api.put<LikeState>(path) : api.delete<LikeState>(path);
+}
+
+export interface LikeView extends LikeState {
+  /** A request is in flight or queued. */
+  pending: boolean;
+}
+
+export interface LikeCallbacks {
+  send: (liked: boolean) => Promise<LikeState>;
+  /** The state to show (optimistic while pending, the server's when settled). */
+  onChange: (view: LikeView) => void;
+  onSettled?: (state: LikeState) => void;
+  onError?: (err: unknown) => void;
+}
+
+/** The settle logic, free of React so it can be tested on its own. */
+export class LikeSync {
+  private wanted = false;
+  private inFlight = false;
+  /** The last state the server confirmed (or the shown state when a burst of clicks began). */
+  private confirmed: LikeState = { liked: false, likeCount: 0 };
+  private callbacks: LikeCallbacks | null = null;
+
+  get busy(): boolean {
+    return this.inFlight;
+  }
+
+  /** Flips `current` (the state shown now). */
+  toggle(current: LikeState, callbacks: LikeCallbacks): void {
+    this.callbacks = callbacks;
+    if (!this.inFlight) this.confirmed = { ...current };
+    this.wanted = !current.liked;
+    callbacks.onChange({
+      liked: this.wanted,
+      likeCount: this.countFor(this.wanted),
+      pending: true,
+    });
+    if (!this.inFlight) void this.run();
+  }
+
+  private countFor(liked: boolean): number {
+    const { liked: was, likeCount } = this.confirmed;
+    return Math.max(0, likeCount + (liked ? 1 : 0) - (was ? 1 : 0));
+  }
+
+  private async run(): Promise<void> {
+    this.inFlight = true;
+    for (;;) {
+      const callbacks = this.callbacks;
+      if (!callbacks) break;
+      const wanted = this.wanted;
+      try {
+        this.confirmed = await callbacks.send(wanted);
+      } catch (err) {
+        this.inFlight = false;
+        this.wanted = this.confirmed.liked;
+        this.callbacks?.onChange({ ...this.confirmed, pending: false });
+        this.callbacks?.onError?.(err);
+        return;
+      }
+      if (this.wanted === this.confirmed.liked) break;
+    }
+    this.inFlight = false;
+    const state = { ...this.confirmed };
+    this.callbacks?.onChange({ ...state, pending: false });
+    this.callbacks?.onSettled?.(state);
+  }
+}
+
+interface HookState extends LikeView {
+  /** The props last seen: a change while idle (a refetch) replaces what is shown. */
+  from: LikeState & { key: string };
+}
+
+/** The state of one like button and its toggle. */
+export function useLikeToggle(
+  target: LikeTarget,
+  id: string,
+  liked: boolean,
+  likeCount: number,
+): LikeView & { toggle: () => void } {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const queryClient = useQueryClient();
+  const [sync] = useState(() => new LikeSync());
+  const key = `${target}:${id}`;
+  const [state, setState] = useState<HookState>({
+    liked,
+    likeCount,
+    pending: false,
+    from: { liked, likeCount, key },
+  });
+
+  const propsChanged =
+    state.from.liked !== liked || state.from.likeCount !== likeCount || state.from.key !== key;
+  if (propsChanged) {
+    // While a request is in flight, new props (a refetch that raced it) are noted but not shown:
+    // the server's answer to the last tap wins.
+    const from = { liked, likeCount, key };
+    setState(state.pending ? { ...state, from } : { liked, likeCount, pending: false, from });
+  }
+
+  const toggle = () => {
+    sync.toggle(
+      { liked: state.liked, likeCount: state.likeCount },
+      {
+        send: (wanted) => sendLike(target, id, wanted),
+        onChange: (view) => setState((s) => ({ ...s, ...view })),
+        onSettled: () => {
+          // Lists and pages holding this item refetch when next shown; nothing refetches now.
+          void queryClient.invalidateQueries({ refetchType: 'none' });
+        },
+        onError: (err) => {
+          snackbar({
+            message: translateError(t, isApiError(err) ? err.code : null),
+            color: 'error',
+          });
+        },
+      },
+    );
+  };
+
+  return { liked: state.liked, likeCount: state.likeCount, pending: state.pending, toggle };
+}

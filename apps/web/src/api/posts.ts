@@ -1,0 +1,129 @@
+/**
+ * Posts and the section pages that list them.
+ *
+ * Cache rules: a post lives under `postKeys.detail(id)`; section lists under
+ * `postKeys.section(slug, filters)` (infinite, cursor pages). Creating, editing or deleting a post
+ * seeds/drops the detail and invalidates every list and the home data (counts, last posts).
+ */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  CreatePostInput,
+  Page,
+  Post,
+  PostSort,
+  PostSummary,
+  Provenance,
+  Section,
+  UpdatePostInput,
+} from '@atelier/shared';
+import { api } from './client.ts';
+import { homeKeys } from './home.ts';
+
+export interface PostListFilters {
+  sort: PostSort;
+  tag?: string;
+  provenance?: Provenance;
+}
+
+export const postKeys = {
+  all: ['posts'] as const,
+  detail: (id: string) => ['posts', 'detail', id] as const,
+  lists: ['posts', 'list'] as const,
+  section: (slug: string, filters: PostListFilters) =>
+    ['posts', 'list', 'section', slug, filters] as const,
+  sectionInfo: (slug: string) => ['sections', 'one', slug] as const,
+};
+
+const enc = encodeURIComponent;
+
+export function useSection(slug: string) {
+  return useQuery({
+    queryKey: postKeys.sectionInfo(slug),
+    queryFn: ({ signal }) => api.get<Section>(`/api/sections/${enc(slug)}`, signal),
+    staleTime: 60_000,
+  });
+}
+
+export function sectionPostsPath(
+  slug: string,
+  filters: PostListFilters,
+  cursor: string | null,
+): string {
+  const params = new URLSearchParams({ sort: filters.sort });
+  if (filters.tag) params.set('tag', filters.tag);
+  if (filters.provenance) params.set('provenance', filters.provenance);
+  if (cursor) params.set('cursor', cursor);
+  return `/api/sections/${enc(slug)}/posts?${params.toString()}`;
+}
+
+export function useSectionPosts(slug: string, filters: PostListFilters) {
+  return useInfiniteQuery({
+    queryKey: postKeys.section(slug, filters),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<Page<PostSummary>>(sectionPostsPath(slug, filters, pageParam), signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function usePost(id: string | undefined) {
+  return useQuery({
+    queryKey: postKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<Post>(`/api/posts/${enc(id ?? '')}`, signal),
+    enabled: Boolean(id),
+  });
+}
+
+function useAfterPostChange() {
+  const queryClient = useQueryClient();
+  return async (post: Post | null, id: string) => {
+    // A deleted post's detail stays cached until it is unused: the open page navigates away first.
+    if (post) queryClient.setQueryData(postKeys.detail(id), post);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: postKeys.lists }),
+      queryClient.invalidateQueries({ queryKey: homeKeys.home }),
+      queryClient.invalidateQueries({ queryKey: ['sections'] }),
+    ]);
+  };
+}
+
+export function useCreatePost() {
+  const after = useAfterPostChange();
+  return useMutation({
+    mutationFn: (input: CreatePostInput) => api.post<Post>('/api/posts', input),
+    onSuccess: (post) => after(post, post.id),
+  });
+}
+
+export function useUpdatePost(id: string) {
+  const after = useAfterPostChange();
+  return useMutation({
+    mutationFn: (input: UpdatePostInput) => api.patch<Post>(`/api/posts/${enc(id)}`, input),
+    onSuccess: (post) => after(post, id),
+  });
+}
+
+export function useDeletePost(id: string) {
+  const after = useAfterPostChange();
+  return useMutation({
+    mutationFn: () => api.delete<undefined>(`/api/posts/${enc(id)}`),
+    onSuccess: () => after(null, id),
+  });
+}
+
+/** Counts a view (the server keeps one per viewer per day) and updates the cached count. */
+export async function recordView(id: string): Promise<{ viewCount: number }> {
+  return api.post<{ viewCount: number }>(`/api/posts/${enc(id)}/views`);
+}
+
+export function useRecordView() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recordView,
+    onSuccess: ({ viewCount }, id) => {
+      queryClient.setQueryData<Post>(postKeys.detail(id), (old) =>
+        old ? { ...old, viewCount } : old,
+      );
+    },
+  });
+}

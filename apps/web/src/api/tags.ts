@@ -1,0 +1,44 @@
+/** Tags: the whole list (the client filters and sorts with `searchTags`) and its moderation. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Tag, TagInput } from '@atelier/shared';
+import { api } from './client.ts';
+
+export const tagKeys = {
+  all: ['tags'] as const,
+};
+
+export function useTags() {
+  return useQuery({
+    queryKey: tagKeys.all,
+    queryFn: ({ signal }) => api.get<Tag[]>('/api/tags', signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCreateTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TagInput) => api.post<Tag>('/api/tags', input),
+    onSuccess: (tag) => {
+      queryClient.setQueryData<Tag[]>(tagKeys.all, (old) => (old ? [...old, tag] : old));
+      return queryClient.invalidateQueries({ queryKey: tagKeys.all });
+    },
+  });
+}
+
+export function useUpdateTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: string; input: Partial<TagInput> }) =>
+      api.patch<Tag>(`/api/tags/${encodeURIComponent(id)}`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+  });
+}
+
+export function useDeleteTag() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<undefined>(`/api/tags/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * The bell and its menu: badge rule, entry texts per type, click → dismiss + navigate, the
+ * Dismiss button of the other types.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Notification, PublicUser } from '@atelier/shared';
+import NotificationMenu from './NotificationMenu.tsx';
+import { NotificationBellView } from './NotificationBell.tsx';
+
+const author: PublicUser = { id: 'u-b', username: 'bob', displayedRole: 'member' };
+const base = {
+  timestamp: new Date().toISOString(),
+  recipientId: 'u-a',
+  dismissed: false,
+  dismissedTimestamp: null,
+  author,
+};
+const post = { postId: 'p1', postAuthorId: 'u-a', title: 'Glazes' };
+
+const comment: Notification = {
+  ...base,
+  id: 'n1',
+  type: 'comment',
+  post,
+  commentId: 'c1',
+  content: 'Nice **work**',
+};
+const reply: Notification = {
+  ...base,
+  id: 'n2',
+  type: 'commentReply',
+  post,
+  commentId: 'c1',
+  replyId: 'r1',
+  content: 'Agreed',
+  repliedContent: 'Nice',
+};
+const status: Notification = {
+  ...base,
+  id: 'n3',
+  type: 'statusReply',
+  statusId: 's1',
+  content: 'Welcome',
+  repliedContent: 'Hi',
+};
+const removal: Notification = {
+  ...base,
+  id: 'n4',
+  type: 'postRemoval',
+  post,
+  reason: 'spam',
+  otherReason: null,
+};
+
+function Where() {
+  const l = useLocation();
+  return <p data-testid="where">{`${l.pathname}${l.hash}`}</p>;
+}
+
+function renderMenu(notifications: Notification[], onClose = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const anchor = document.createElement('button');
+  document.body.appendChild(anchor);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                <Where />
+                <NotificationMenu anchor={anchor} notifications={notifications} onClose={onClose} />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return onClose;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('NotificationBellView', () => {
+  it('names the count and hides the badge at 0', () => {
+    const { rerender } = render(
+      <NotificationBellView count={0} reconnecting={false} onOpen={() => {}} />,
+    );
+    expect(screen.getByRole('button', { name: 'Notifications (0)' })).toBeTruthy();
+    expect(screen.queryByText('0')).toBeNull();
+    rerender(<NotificationBellView count={3} reconnecting={false} onOpen={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Notifications (3)' })).toBeTruthy();
+    expect(screen.getByText('3')).toBeTruthy();
+    rerender(<NotificationBellView count={10} reconnecting onOpen={() => {}} />);
+    expect(screen.getByText('9+')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Reconnecting…' })).toBeTruthy();
+  });
+});
+
+describe('NotificationMenu', () => {
+  it('shows the text of each type, its excerpt and the rules reminder', () => {
+    renderMenu([comment, reply, status, removal]);
+    expect(screen.getByText('bob commented on “Glazes”')).toBeTruthy();
+    expect(screen.getByText('bob replied to your comment on “Glazes”')).toBeTruthy();
+    expect(screen.getByText('bob replied to your status update')).toBeTruthy();
+    expect(screen.getByText('Your post “Glazes” was removed: spam')).toBeTruthy();
+    expect(screen.getByText(/read the community rules/)).toBeTruthy();
+    expect(screen.getByText('Nice work')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(2);
+  });
+
+  it('shows the empty state', () => {
+    renderMenu([]);
+    expect(screen.getByText('No new notifications.')).toBeTruthy();
+  });
+
+  it('dismisses and opens the post at the reply on click', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ ...reply, dismissed: true }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const onClose = renderMenu([reply]);
+    await userEvent.click(screen.getByText('bob replied to your comment on “Glazes”'));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url as string).toBe('/api/notifications/n2/dismiss');
+    expect(init?.method).toBe('POST');
+    expect(screen.getByTestId('where').textContent).toBe('/posts/p1#reply-r1');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('dismisses a status reply with its button', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
+    renderMenu([status]);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchMock.mock.calls[0]![0] as string).toBe('/api/notifications/n3/dismiss');
+    expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The notification list (issue 4): the 10 most recent undismissed, newest first, 500–900 px wide
+ * (94vw on mobile). Comment and reply entries dismiss and open the post at the comment; the
+ * other types have a Dismiss button. Closes on navigation.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import Popover from '@mui/material/Popover';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import { excerptOf, type Notification } from '@atelier/shared';
+import { useDismissNotification } from '../../api/notifications.ts';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
+import { UserAvatar } from '../../components/UserAvatar.tsx';
+
+/** Where a clickable entry leads, or null for the types with a Dismiss button. */
+export function notificationTarget(n: Notification): string | null {
+  if (n.type === 'comment') return `/posts/${n.post.postId}#comment-${n.commentId}`;
+  if (n.type === 'commentReply') return `/posts/${n.post.postId}#reply-${n.replyId}`;
+  return null;
+}
+
+function NotificationText({ n }: { n: Notification }) {
+  const { t } = useTranslation();
+  const user = n.author.username;
+  switch (n.type) {
+    case 'comment':
+      return <>{t('notifications.comment', { user, title: n.post.title })}</>;
+    case 'commentReply':
+      return <>{t('notifications.commentReply', { user, title: n.post.title })}</>;
+    case 'statusReply':
+      return <>{t('notifications.statusReply', { user })}</>;
+    case 'postRemoval': {
+      const reason = n.otherReason ?? n.reason;
+      return <>{t('notifications.postRemoval', { title: n.post.title, reason })}</>;
+    }
+  }
+}
+
+function excerpt(n: Notification): string | null {
+  if (n.type === 'postRemoval') return null;
+  return excerptOf(n.content, 140);
+}
+
+function Entry({
+  n,
+  onOpen,
+  onDismiss,
+}: {
+  n: Notification;
+  onOpen: (n: Notification, to: string) => void;
+  onDismiss: (n: Notification) => void;
+}) {
+  const { t } = useTranslation();
+  const to = notificationTarget(n);
+  const text = excerpt(n);
+  const body = (
+    <Stack
+      direction="row"
+      spacing={1.5}
+      sx={{ alignItems: 'flex-start', minWidth: 0, flexGrow: 1 }}
+    >
+      <UserAvatar username={n.author.username} avatarPath={n.author.avatarPath} size={32} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <NotificationText n={n} />
+        </Typography>
+        {text ? (
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {text}
+          </Typography>
+        ) : null}
+        {n.type === 'postRemoval' ? (
+          <Typography variant="caption" color="text.secondary" component="p">
+            {t('notifications.rulesReminder')}
+          </Typography>
+        ) : null}
+        <Typography variant="caption" color="text.secondary">
+          <RelativeTime value={n.timestamp} />
+        </Typography>
+      </Box>
+    </Stack>
+  );
+  if (to) {
+    return (
+      <ListItem disablePadding divider>
+        <ListItemButton onClick={() => onOpen(n, to)}>{body}</ListItemButton>
+      </ListItem>
+    );
+  }
+  return (
+    <ListItem
+      divider
+      secondaryAction={
+        <IconButton edge="end" aria-label={t('notifications.dismiss')} onClick={() => onDismiss(n)}>
+          <CloseIcon fontSize="small" />
+        </IconButton>
+      }
+    >
+      {body}
+    </ListItem>
+  );
+}
+
+export interface NotificationMenuProps {
+  anchor: HTMLElement;
+  notifications: Notification[];
+  loading?: boolean;
+  onClose: () => void;
+}
+
+export default function NotificationMenu({
+  anchor,
+  notifications,
+  loading = false,
+  onClose,
+}: NotificationMenuProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const dismiss = useDismissNotification();
+  const first = useRef(`${location.pathname}${location.search}${location.hash}`);
+  const here = `${location.pathname}${location.search}${location.hash}`;
+
+  useEffect(() => {
+    if (here !== first.current) onClose();
+  }, [here, onClose]);
+
+  const open = (n: Notification, to: string) => {
+    dismiss.mutate(n.id);
+    onClose();
+    void navigate(to);
+  };
+
+  return (
+    <Popover
+      open
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-label': t('notifications.title'),
+          sx: {
+            width: { xs: '94vw', md: 'auto' },
+            minWidth: { xs: 0, md: 500 },
+            maxWidth: { xs: '94vw', md: 900 },
+          },
+        },
+      }}
+    >
+      <Typography
+        variant="subtitle1"
+        component="h2"
+        sx={{ px: 2, pt: 1.5, pb: 1, fontWeight: 700 }}
+      >
+        {t('notifications.title')}
+      </Typography>
+      {notifications.length === 0 ? (
+        <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+          {loading ? t('notifications.loading') : t('notifications.empty')}
+        </Typography>
+      ) : (
+        <List dense disablePadding>
+          {notifications.map((n) => (
+            <Entry key={n.id} n={n} onOpen={open} onDismiss={(x) => dismiss.mutate(x.id)} />
+          ))}
+        </List>
+      )}
+    </Popover>
+  );
+}

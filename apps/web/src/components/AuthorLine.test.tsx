@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { PublicUser } from '@atelier/shared';
+import { AuthorLine } from './AuthorLine.tsx';
+
+const ada: PublicUser = { id: 'u1', username: 'Ada Lovelace', displayedRole: 'moderator' };
+
+function renderLine(props: Parameters<typeof AuthorLine>[0]) {
+  return render(
+    <MemoryRouter>
+      <AuthorLine {...props} />
+    </MemoryRouter>,
+  );
+}
+
+describe('AuthorLine', () => {
+  it('links the username to the profile in the role colour, with initials and a relative time', () => {
+    const { container } = renderLine({
+      author: ada,
+      timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
+    });
+    const link = screen.getByRole('link', { name: 'Ada Lovelace' });
+    expect(link.getAttribute('href')).toBe('/users/u1');
+    expect(getComputedStyle(link).color).toBe('rgb(239, 83, 80)');
+    expect(screen.getByText('AL')).toBeTruthy();
+    expect(container.querySelector('time')?.textContent).toMatch(/5 minutes ago/);
+    expect(screen.queryByText('edited')).toBeNull();
+  });
+
+  it('strikes through a banned author', () => {
+    renderLine({
+      author: { ...ada, displayedRole: 'banned' },
+      timestamp: new Date().toISOString(),
+    });
+    expect(
+      getComputedStyle(screen.getByRole('link', { name: 'Ada Lovelace' })).textDecoration,
+    ).toBe('line-through');
+  });
+
+  it('marks edited items, with the edition date in a tooltip', async () => {
+    renderLine({
+      author: ada,
+      timestamp: '2026-01-01T10:00:00Z',
+      edition: { editionCount: 2, editionTimestamp: '2026-01-02T10:00:00Z' },
+    });
+    const marker = screen.getByText('edited');
+    await userEvent.setup().hover(marker);
+    expect((await screen.findByRole('tooltip')).textContent).toMatch(/^Edited .*2026/);
+  });
+
+  it('shows [deleted] for a deleted author, without a link', () => {
+    renderLine({ author: null, timestamp: new Date().toISOString(), size: 'small' });
+    expect(screen.getByText('[deleted]')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+});

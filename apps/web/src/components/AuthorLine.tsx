@@ -1,0 +1,97 @@
+/**
+ * Who wrote something and when: avatar, username in the displayed role's colour (linking to the
+ * profile), relative time with the full date in a tooltip, and an "edited" marker when the item
+ * has editions. A deleted author shows "[deleted]".
+ */
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { formatFullDate, roleLineThrough, roles, type PublicUser } from '@atelier/shared';
+import { RelativeTime } from './RelativeTime.tsx';
+import { UserAvatar } from './UserAvatar.tsx';
+
+export interface AuthorLineProps {
+  author: PublicUser | null;
+  timestamp: string;
+  edition?: { editionCount: number; editionTimestamp: string | null };
+  size?: 'small' | 'medium';
+}
+
+export function AuthorLine({ author, timestamp, edition, size = 'medium' }: AuthorLineProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const small = size === 'small';
+  const variant = small ? 'caption' : 'body2';
+  const edited = edition && edition.editionCount > 0;
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center', minWidth: 0, flexWrap: 'wrap', rowGap: 0.5 }}
+      data-testid="author-line"
+    >
+      {author ? (
+        <UserAvatar
+          username={author.username}
+          avatarPath={author.avatarPath}
+          size={small ? 24 : 32}
+        />
+      ) : null}
+      {author ? (
+        <Link
+          component={RouterLink}
+          to={`/users/${author.id}`}
+          variant={variant}
+          underline="hover"
+          data-role={author.displayedRole}
+          sx={{
+            color: roles[author.displayedRole].color,
+            textDecoration: roleLineThrough(author.displayedRole) ? 'line-through' : undefined,
+            fontWeight: 600,
+            overflowWrap: 'anywhere',
+          }}
+        >
+          {author.username}
+        </Link>
+      ) : (
+        <Typography
+          component="span"
+          variant={variant}
+          color="text.secondary"
+          sx={{ fontStyle: 'italic' }}
+        >
+          {t('authorLine.deleted')}
+        </Typography>
+      )}
+      <Typography component="span" variant={variant} color="text.secondary" aria-hidden>
+        ·
+      </Typography>
+      <Typography component="span" variant={variant} color="text.secondary">
+        <RelativeTime value={timestamp} />
+      </Typography>
+      {edited ? (
+        <Tooltip
+          title={
+            edition.editionTimestamp
+              ? t('authorLine.editedOn', { date: formatFullDate(edition.editionTimestamp, lng) })
+              : ''
+          }
+          describeChild
+        >
+          <Typography
+            component="span"
+            variant={variant}
+            color="text.secondary"
+            tabIndex={0}
+            sx={{ fontStyle: 'italic' }}
+          >
+            {t('authorLine.edited')}
+          </Typography>
+        </Tooltip>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * A post's tags as chips, labelled in the interface language (English fallback) and sorted by
+ * that label. With `section`, each chip links to that section filtered by the tag.
+ */
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { isLanguage, tagLabel, type Tag } from '@atelier/shared';
+import { useTags } from '../api/tags.ts';
+
+export function useLanguageCode() {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? i18n.language;
+  return isLanguage(lng) ? lng : 'en';
+}
+
+/** A post may carry a tag created since the list was loaded: reload the list, at most once a minute. */
+let lastMissingRefetch = 0;
+function useRefetchWhenMissing(missing: boolean, refetch: () => Promise<unknown>) {
+  useEffect(() => {
+    if (!missing || Date.now() - lastMissingRefetch < 60_000) return;
+    lastMissingRefetch = Date.now();
+    void refetch();
+  }, [missing, refetch]);
+}
+
+export function TagChips({
+  ids,
+  section,
+  size = 'small',
+}: {
+  ids: readonly string[];
+  section?: string;
+  size?: 'small' | 'medium';
+}) {
+  const { t } = useTranslation();
+  const lng = useLanguageCode();
+  const tags = useTags();
+  const byId = new Map((tags.data ?? []).map((tag) => [tag.id, tag]));
+  useRefetchWhenMissing(tags.isSuccess && ids.some((id) => !byId.has(id)), tags.refetch);
+  if (ids.length === 0) return null;
+  const known = ids.map((id) => byId.get(id)).filter((tag): tag is Tag => tag !== undefined);
+  if (known.length === 0) return null;
+  const collator = new Intl.Collator(lng, { sensitivity: 'base' });
+  known.sort((a, b) => collator.compare(tagLabel(a, lng), tagLabel(b, lng)));
+  return (
+    <Stack
+      direction="row"
+      component="ul"
+      aria-label={t('post.tags')}
+      sx={{ flexWrap: 'wrap', gap: 0.75, listStyle: 'none', p: 0, m: 0 }}
+    >
+      {known.map((tag) => (
+        <li key={tag.id}>
+          {section ? (
+            <Chip
+              size={size}
+              label={`#${tagLabel(tag, lng)}`}
+              component={RouterLink}
+              to={`/sections/${encodeURIComponent(section)}?tag=${encodeURIComponent(tag.id)}`}
+              clickable
+            />
+          ) : (
+            <Chip size={size} label={`#${tagLabel(tag, lng)}`} />
+          )}
+        </li>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,391 @@
+/**
+ * The post editor, for a new post (/posts/new?section=…) and for an edit (/posts/:id?edit=1):
+ * title, section (only those the user may post in; fixed once posted), Markdown body with
+ * Write/Preview, tags (≤ 10, inline creation for advanced creators and moderators), provenance and
+ * tools, media. Checked with the shared schema before sending; server errors land next to their
+ * fields. The draft is kept in localStorage while typing and cleared once saved.
+ */
+import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  canCreateTags,
+  canPostIn,
+  createPostSchema,
+  limits,
+  postingRight,
+  provenances,
+  type CurrentUser,
+  type Media,
+  type Post,
+} from '@atelier/shared';
+import { useSnackbar } from '../../app/feedback/context.ts';
+import { deleteMedia } from '../../api/media.ts';
+import { useCreatePost, useUpdatePost } from '../../api/posts.ts';
+import { useSections } from '../../api/sections.ts';
+import { issuesToFieldErrors } from '../../components/errors.ts';
+import { FormCard } from '../../components/FormCard.tsx';
+import { FormError } from '../../components/FormError.tsx';
+import { Markdown } from '../../components/Markdown.tsx';
+import { useLanguageCode } from '../../components/TagChips.tsx';
+import { TagPicker } from '../../components/TagPicker.tsx';
+import { useFieldErrors } from '../../components/useFieldErrors.ts';
+import {
+  clearDraft,
+  draftKey,
+  emptyDraft,
+  loadDraft,
+  sameDraft,
+  saveDraft,
+  type PostDraft,
+} from './draft.ts';
+import { doneMedia, MediaField, mediaItemsFrom, type MediaItem } from './MediaField.tsx';
+
+export type EditorTarget = { kind: 'new'; section: string } | { kind: 'edit'; post: Post };
+
+function initialOf(target: EditorTarget): PostDraft {
+  if (target.kind === 'new') return emptyDraft(target.section);
+  const p = target.post;
+  return {
+    section: p.section,
+    title: p.title,
+    body: p.body,
+    provenance: p.provenance,
+    tools: p.tools,
+    tags: p.tags,
+    media: p.media,
+  };
+}
+
+const autosaveMs = 400;
+
+export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUser }) {
+  const { t } = useTranslation();
+  const lng = useLanguageCode();
+  const navigate = useNavigate();
+  const snackbar = useSnackbar();
+  const sections = useSections();
+  const ids = {
+    title: useId(),
+    body: useId(),
+    tools: useId(),
+    section: useId(),
+    provenance: useId(),
+  };
+  const editing = target.kind === 'edit';
+  const postId = editing ? target.post.id : null;
+  const key = draftKey(
+    postId ? { postId } : { section: target.kind === 'new' ? target.section : '' },
+  );
+  const initial = useMemo(() => initialOf(target), [target]);
+  const [restored] = useState(() => {
+    const saved = loadDraft(key);
+    return saved && !sameDraft(saved, initial) ? saved : null;
+  });
+  const start = restored ?? initial;
+  const [form, setForm] = useState<Omit<PostDraft, 'media'>>(() => ({ ...start }));
+  const [mediaItems, setMediaItems] = useState<MediaItem[]>(() => mediaItemsFrom(start.media));
+  const [showRestored, setShowRestored] = useState(Boolean(restored));
+  const [tab, setTab] = useState<'write' | 'preview'>('write');
+  const fieldErrors = useFieldErrors();
+  const create = useCreatePost();
+  const update = useUpdatePost(postId ?? '');
+  const mutation = editing ? update : create;
+  const saved = useRef(false);
+
+  const media = doneMedia(mediaItems);
+  const draft: PostDraft = { ...form, media };
+  const uploading = mediaItems.some((i) => i.status === 'uploading');
+
+  // Autosave: a short pause after the last change; nothing is kept while the form is untouched.
+  const serialized = JSON.stringify(draft);
+  useEffect(() => {
+    if (saved.current) return;
+    const timer = window.setTimeout(() => {
+      if (sameDraft(JSON.parse(serialized) as PostDraft, initial)) clearDraft(key);
+      else saveDraft(key, JSON.parse(serialized) as PostDraft);
+    }, autosaveMs);
+    return () => window.clearTimeout(timer);
+  }, [serialized, key, initial]);
+
+  const set = <K extends keyof typeof form>(name: K, value: (typeof form)[K]) => {
+    setForm((prev) => ({ ...prev, [name]: value }));
+    fieldErrors.clear(name);
+  };
+
+  const originalMedia = useMemo(
+    () => new Set(editing ? target.post.media.map((m) => m.id) : []),
+    [editing, target],
+  );
+  const onRemoveMedia = (m: Media) => {
+    // Attached files go away when the edit is saved; fresh uploads are deleted at once.
+    if (!originalMedia.has(m.id)) void deleteMedia(m.id).catch(() => undefined);
+  };
+
+  const postable = (sections.data ?? []).filter((s) => me && canPostIn(me.roles, s.type));
+  const chosenSection = sections.data?.find((s) => s.slug === form.section);
+  const limited = chosenSection && postingRight(me.roles, chosenSection.type) === 'limited';
+
+  const discardDraft = () => {
+    clearDraft(key);
+    setForm({ ...initial });
+    setMediaItems(mediaItemsFrom(initial.media));
+    setShowRestored(false);
+    fieldErrors.clear();
+  };
+
+  /** Keyboard and screen-reader users land on the first field to fix. */
+  const focusFirstError = (errors: Record<string, string>) => {
+    const order: [string, () => HTMLElement | null][] = [
+      ['title', () => document.getElementById(ids.title)],
+      ['section', () => document.getElementById(ids.section)],
+      ['body', () => document.getElementById(ids.body)],
+      ['tags', () => document.getElementById('editor-tags')],
+      [
+        'provenance',
+        () => document.querySelector<HTMLElement>(`[aria-labelledby="${ids.provenance}"] input`),
+      ],
+      ['tools', () => document.getElementById(ids.tools)],
+    ];
+    const first = order.find(([name]) =>
+      Object.keys(errors).some((key) => key === name || key.startsWith(`${name}.`)),
+    );
+    if (!first) return;
+    // The body field exists only on the Write tab: switch first, focus once it is there.
+    if (first[0] === 'body' && tab !== 'write') setTab('write');
+    window.setTimeout(() => first[1]()?.focus(), 0);
+  };
+
+  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (uploading) return;
+    const payload = {
+      section: form.section,
+      title: form.title,
+      body: form.body,
+      provenance: form.provenance || undefined,
+      tools: form.tools,
+      tags: form.tags,
+      media: media.map((m) => m.id),
+    };
+    const parsed = createPostSchema.safeParse(payload);
+    if (!parsed.success) {
+      const errors = issuesToFieldErrors(parsed.error.issues);
+      fieldErrors.setErrors(errors);
+      focusFirstError(errors);
+      return;
+    }
+    const done = (post: Post) => {
+      saved.current = true;
+      clearDraft(key);
+      snackbar({ message: t(editing ? 'editor.updated' : 'editor.created'), color: 'success' });
+      void navigate(`/posts/${post.id}`, { replace: editing });
+    };
+    if (editing) {
+      const { section: _section, ...input } = parsed.data;
+      update.mutate(input, { onSuccess: done, onError: fieldErrors.fromServer });
+    } else {
+      create.mutate(parsed.data, { onSuccess: done, onError: fieldErrors.fromServer });
+    }
+  };
+
+  const cancelTo = postId ? `/posts/${postId}` : form.section ? `/sections/${form.section}` : '/';
+
+  const sectionName = (slug: string) => {
+    const s = sections.data?.find((x) => x.slug === slug);
+    return s ? s.name[lng] || s.name.en : slug;
+  };
+
+  return (
+    <FormCard onSubmit={submit} label={t(editing ? 'editor.editTitle' : 'editor.newTitle')}>
+      {showRestored ? (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={discardDraft}>
+              {t('editor.discardDraft')}
+            </Button>
+          }
+        >
+          {t('editor.draftRestored')}
+        </Alert>
+      ) : null}
+
+      <TextField
+        id={ids.title}
+        label={t('editor.title')}
+        value={form.title}
+        onChange={(e) => set('title', e.target.value)}
+        required
+        error={Boolean(fieldErrors.errors.title)}
+        helperText={
+          fieldErrors.message('title') ??
+          t('common.counter', { count: form.title.length, max: limits.postTitleMax })
+        }
+      />
+
+      <TextField
+        id={ids.section}
+        select
+        label={t('editor.section')}
+        value={postable.some((s) => s.slug === form.section) || editing ? form.section : ''}
+        onChange={(e) => set('section', e.target.value)}
+        required
+        disabled={editing}
+        error={Boolean(fieldErrors.errors.section)}
+        helperText={
+          fieldErrors.message('section') ??
+          (editing
+            ? t('editor.sectionFixed')
+            : limited
+              ? t('section.probationNote', { count: limits.probationPostsPerDay })
+              : undefined)
+        }
+      >
+        {editing ? (
+          <MenuItem value={form.section}>{sectionName(form.section)}</MenuItem>
+        ) : (
+          postable.map((s) => (
+            <MenuItem key={s.slug} value={s.slug}>
+              {s.name[lng] || s.name.en}
+            </MenuItem>
+          ))
+        )}
+      </TextField>
+
+      <Box>
+        <Tabs
+          value={tab}
+          onChange={(_, v: 'write' | 'preview') => setTab(v)}
+          aria-label={t('editor.bodyTabs')}
+          sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40 } }}
+        >
+          <Tab
+            value="write"
+            label={t('editor.write')}
+            id={`${ids.body}-write`}
+            aria-controls={`${ids.body}-panel`}
+          />
+          <Tab
+            value="preview"
+            label={t('editor.preview')}
+            id={`${ids.body}-preview`}
+            aria-controls={`${ids.body}-panel`}
+          />
+        </Tabs>
+        <Box
+          role="tabpanel"
+          id={`${ids.body}-panel`}
+          aria-labelledby={`${ids.body}-${tab}`}
+          sx={{ pt: 2 }}
+        >
+          {tab === 'write' ? (
+            <TextField
+              id={ids.body}
+              label={t('editor.body')}
+              value={form.body}
+              onChange={(e) => set('body', e.target.value)}
+              multiline
+              minRows={10}
+              maxRows={30}
+              fullWidth
+              error={Boolean(fieldErrors.errors.body)}
+              helperText={
+                fieldErrors.message('body') ??
+                t('editor.bodyHelp', { count: form.body.length, max: limits.postBodyMax })
+              }
+            />
+          ) : (
+            <Box sx={{ minHeight: 200, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
+              {form.body.trim() ? (
+                <Markdown>{form.body}</Markdown>
+              ) : (
+                <Typography color="text.secondary">{t('editor.previewEmpty')}</Typography>
+              )}
+            </Box>
+          )}
+        </Box>
+      </Box>
+
+      <TagPicker
+        id="editor-tags"
+        label={t('editor.tags')}
+        value={form.tags}
+        onChange={(tags) => set('tags', tags)}
+        max={limits.postTagsMax}
+        allowCreate={canCreateTags(me.roles)}
+        error={fieldErrors.message('tags')}
+        helperText={t('editor.tagsHelp', { max: limits.postTagsMax })}
+      />
+
+      <FormControl error={Boolean(fieldErrors.errors.provenance)} required>
+        <FormLabel id={ids.provenance}>{t('provenance.label')}</FormLabel>
+        <RadioGroup
+          aria-labelledby={ids.provenance}
+          value={form.provenance}
+          onChange={(e) => set('provenance', e.target.value as PostDraft['provenance'])}
+        >
+          {provenances.map((p) => (
+            <FormControlLabel
+              key={p}
+              value={p}
+              control={<Radio />}
+              sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
+              label={
+                <Stack>
+                  <span>{t(`provenance.${p}`)}</span>
+                  <Typography variant="caption" color="text.secondary">
+                    {t(`provenance.explain.${p}`)}
+                  </Typography>
+                </Stack>
+              }
+            />
+          ))}
+        </RadioGroup>
+        {fieldErrors.errors.provenance ? (
+          <FormHelperText>{fieldErrors.message('provenance')}</FormHelperText>
+        ) : null}
+      </FormControl>
+
+      <TextField
+        id={ids.tools}
+        label={t('editor.tools')}
+        value={form.tools}
+        onChange={(e) => set('tools', e.target.value)}
+        error={Boolean(fieldErrors.errors.tools)}
+        helperText={fieldErrors.message('tools') ?? t('editor.toolsHelp')}
+      />
+
+      <MediaField
+        items={mediaItems}
+        setItems={setMediaItems}
+        onRemove={onRemoveMedia}
+        error={fieldErrors.message('media')}
+      />
+
+      <FormError error={mutation.error} />
+
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={() => void navigate(cancelTo)}>{t('common.cancel')}</Button>
+        <Button type="submit" variant="contained" loading={mutation.isPending} disabled={uploading}>
+          {uploading ? t('editor.waitUploads') : editing ? t('editor.save') : t('editor.publish')}
+        </Button>
+      </Stack>
+    </FormCard>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * A post: title, provenance and tools, tags, author line, the Markdown body, media, like button,
+ * counts, Edit/Delete for the author and moderators, then the comments. A removed post (only its
+ * author and moderators can open it) says so with the reason.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { formatCompactNumber, type CurrentUser, type Post } from '@atelier/shared';
+import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
+import { useDeletePost, useRecordView } from '../../api/posts.ts';
+import { useSections } from '../../api/sections.ts';
+import { AuthorLine } from '../../components/AuthorLine.tsx';
+import { translateError } from '../../components/errors.ts';
+import { LikeButton } from '../../components/LikeButton.tsx';
+import { Markdown } from '../../components/Markdown.tsx';
+import { Page } from '../../components/Page.tsx';
+import { ProvenanceBadge } from '../../components/ProvenanceBadge.tsx';
+import { useLanguageCode } from '../../components/TagChips.tsx';
+import { TagChips } from '../../components/TagChips.tsx';
+import { isApiError } from '../../api/client.ts';
+import { CommentsSection } from './comments/CommentsSection.tsx';
+import { MediaGallery } from './MediaGallery.tsx';
+
+/** Counts one view per opening of a post (the server keeps one per viewer per day). */
+function useCountView(id: string) {
+  const record = useRecordView();
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (sent.current === id) return;
+    sent.current = id;
+    record.mutate(id);
+  }, [id, record]);
+}
+
+export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
+  const { t, i18n } = useTranslation();
+  const lng = useLanguageCode();
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const snackbar = useSnackbar();
+  const sections = useSections();
+  const remove = useDeletePost(post.id);
+  useCountView(post.id);
+  const section = sections.data?.find((s) => s.slug === post.section);
+  const mayEdit = me.id === post.author.id || me.isModerator;
+  const compact = (n: number) => formatCompactNumber(n, i18n.resolvedLanguage ?? 'en');
+
+  const onDelete = async () => {
+    const ok = await confirm({
+      title: t('post.deleteTitle'),
+      message: t('post.deleteMessage', { title: post.title }),
+      confirmText: t('post.delete'),
+      confirmColor: 'error',
+    });
+    if (!ok) return;
+    remove.mutate(undefined, {
+      onSuccess: () => {
+        snackbar({ message: t('post.deleted'), color: 'success' });
+        void navigate(`/sections/${post.section}`, { replace: true });
+      },
+      onError: (err) =>
+        snackbar({ message: translateError(t, isApiError(err) ? err.code : null), color: 'error' }),
+    });
+  };
+
+  return (
+    <Page
+      width="medium"
+      title={post.title}
+      intro={
+        section ? (
+          <Link
+            component={RouterLink}
+            to={`/sections/${section.slug}`}
+            underline="hover"
+            variant="body2"
+          >
+            {section.name[lng] || section.name.en}
+          </Link>
+        ) : null
+      }
+    >
+      {post.state === 'removed' ? (
+        <Alert severity="warning">
+          <AlertTitle>{t('post.removedTitle')}</AlertTitle>
+          {post.removal
+            ? t('post.removedReason', {
+                reason:
+                  post.removal.reason === 'other' && post.removal.otherReason
+                    ? post.removal.otherReason
+                    : t(`post.removalReasons.${post.removal.reason}`, {
+                        defaultValue: post.removal.reason,
+                      }),
+              })
+            : t('post.removedNoReason')}
+        </Alert>
+      ) : null}
+
+      <Stack spacing={1.5}>
+        <AuthorLine author={post.author} timestamp={post.createdAt} edition={post} />
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <ProvenanceBadge provenance={post.provenance} tools={post.tools} size="medium" />
+          {post.tools ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('provenance.toolsUsed', { tools: post.tools })}
+            </Typography>
+          ) : null}
+        </Stack>
+        <TagChips ids={post.tags} section={post.section} />
+      </Stack>
+
+      <MediaGallery media={post.media} title={post.title} />
+
+      {post.body.trim() ? <Markdown>{post.body}</Markdown> : null}
+
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+        <LikeButton
+          target="post"
+          id={post.id}
+          liked={post.liked}
+          likeCount={post.likeCount}
+          size="medium"
+        />
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ alignItems: 'center', color: 'text.secondary' }}
+          aria-label={t('post.comments', { count: post.commentCount })}
+          role="img"
+        >
+          <ChatBubbleOutlineIcon fontSize="small" />
+          <Typography variant="body2" aria-hidden>
+            {compact(post.commentCount)}
+          </Typography>
+        </Stack>
+        <Stack
+          direction="row"
+          spacing={0.5}
+          sx={{ alignItems: 'center', color: 'text.secondary' }}
+          aria-label={t('post.views', { count: post.viewCount })}
+          role="img"
+        >
+          <VisibilityOutlinedIcon fontSize="small" />
+          <Typography variant="body2" aria-hidden>
+            {compact(post.viewCount)}
+          </Typography>
+        </Stack>
+        {mayEdit ? (
+          <Stack direction="row" spacing={1} sx={{ ml: { sm: 'auto' } }}>
+            <Button
+              component={RouterLink}
+              to={`/posts/${post.id}?edit=1`}
+              startIcon={<EditOutlinedIcon />}
+              variant="outlined"
+              size="small"
+            >
+              {t('post.edit')}
+            </Button>
+            <Button
+              onClick={() => void onDelete()}
+              startIcon={<DeleteOutlineIcon />}
+              color="error"
+              variant="outlined"
+              size="small"
+              loading={remove.isPending}
+            >
+              {t('post.delete')}
+            </Button>
+          </Stack>
+        ) : null}
+      </Stack>
+
+      <Divider />
+      <CommentsSection postId={post.id} />
+    </Page>
+  );
+}

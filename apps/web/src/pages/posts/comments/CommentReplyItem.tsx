@@ -1,0 +1,121 @@
+/** One reply under a comment: author line, the "replying to" quote, Markdown body, actions. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { limits, type CommentReply } from '@atelier/shared';
+import { useConfirm, useSnackbar } from '../../../app/feedback/context.ts';
+import { isApiError } from '../../../api/client.ts';
+import { useDeleteCommentReply, useUpdateCommentReply } from '../../../api/comments.ts';
+import { AuthorLine } from '../../../components/AuthorLine.tsx';
+import { LikeButton } from '../../../components/LikeButton.tsx';
+import { Markdown } from '../../../components/Markdown.tsx';
+import { translateError } from '../../../components/errors.ts';
+import { ReplyQuote } from '../../status-updates/ReplyQuote.tsx';
+import { TextComposer } from '../../status-updates/TextComposer.tsx';
+import { useCanManage } from '../../status-updates/useOwnership.ts';
+
+export function CommentReplyItem({
+  reply,
+  onReply,
+}: {
+  reply: CommentReply;
+  onReply: (reply: CommentReply) => void;
+}) {
+  const { t } = useTranslation();
+  const canManage = useCanManage(reply.author);
+  const [editing, setEditing] = useState(false);
+  const update = useUpdateCommentReply(reply.postId);
+  const remove = useDeleteCommentReply(reply.postId);
+  const confirm = useConfirm();
+  const snackbar = useSnackbar();
+
+  const onDelete = async () => {
+    const ok = await confirm({
+      title: t('comments.deleteReplyTitle'),
+      message: t('comments.deleteReplyConfirm'),
+      confirmText: t('comments.delete'),
+      confirmColor: 'error',
+    });
+    if (!ok) return;
+    remove.mutate(reply.id, {
+      onSuccess: () => snackbar({ message: t('comments.replyDeleted'), color: 'success' }),
+      onError: (err) =>
+        snackbar({ message: translateError(t, isApiError(err) ? err.code : null), color: 'error' }),
+    });
+  };
+
+  return (
+    <Stack
+      component="li"
+      id={`reply-${reply.id}`}
+      spacing={0.75}
+      data-testid="comment-reply"
+      sx={{ listStyle: 'none', minWidth: 0 }}
+    >
+      <AuthorLine author={reply.author} timestamp={reply.createdAt} edition={reply} size="small" />
+      <ReplyQuote author={reply.replyingTo.author} text={reply.replyingTo.excerpt} ns="comments" />
+      {editing ? (
+        <TextComposer
+          label={t('comments.editReplyLabel')}
+          max={limits.commentMax}
+          tooLongKey="errors.commentTooLong"
+          submitLabel={t('comments.save')}
+          hint={t('comments.markdownHint')}
+          initial={reply.body}
+          keepAfterSubmit
+          focusOnMount
+          onCancel={() => setEditing(false)}
+          onSubmit={async (body) => {
+            await update.mutateAsync({ id: reply.id, body });
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <Markdown>{reply.body}</Markdown>
+      )}
+      <Stack
+        direction="row"
+        spacing={0.5}
+        sx={{ flexWrap: 'wrap', alignItems: 'center', ml: -0.75 }}
+      >
+        <LikeButton
+          target="commentReply"
+          id={reply.id}
+          liked={reply.liked}
+          likeCount={reply.likeCount}
+        />
+        <Button
+          size="small"
+          color="inherit"
+          sx={{ color: 'text.secondary' }}
+          onClick={() => onReply(reply)}
+          aria-label={t('comments.replyTo', { username: reply.author.username })}
+        >
+          {t('comments.reply')}
+        </Button>
+        {canManage && !editing ? (
+          <>
+            <Button
+              size="small"
+              color="inherit"
+              sx={{ color: 'text.secondary' }}
+              onClick={() => setEditing(true)}
+            >
+              {t('comments.edit')}
+            </Button>
+            <Button
+              size="small"
+              color="inherit"
+              sx={{ color: 'text.secondary' }}
+              onClick={() => void onDelete()}
+              disabled={remove.isPending}
+            >
+              {t('comments.delete')}
+            </Button>
+          </>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

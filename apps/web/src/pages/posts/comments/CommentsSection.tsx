@@ -1,0 +1,104 @@
+/** The comments under a post: the composer, then the comments oldest first with "Load more". */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { limits } from '@atelier/shared';
+import { useSnackbar } from '../../../app/feedback/context.ts';
+import { isApiError } from '../../../api/client.ts';
+import { useComments, useCreateComment } from '../../../api/comments.ts';
+import { usePost } from '../../../api/posts.ts';
+import { translateError } from '../../../components/errors.ts';
+import { PageSpinner } from '../../../components/PageSpinner.tsx';
+import { TextComposer } from '../../status-updates/TextComposer.tsx';
+import { CommentItem } from './CommentItem.tsx';
+
+export function CommentsSection({ postId }: { postId: string }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const comments = useComments(postId);
+  // The post page holds this query already: its comment count (replies included) at no cost.
+  const commentCount = usePost(postId).data?.commentCount;
+  const create = useCreateComment(postId);
+  const snackbar = useSnackbar();
+
+  let list;
+  if (comments.isPending) {
+    list = <PageSpinner />;
+  } else if (comments.isError) {
+    list = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void comments.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
+        {translateError(t, isApiError(comments.error) ? comments.error.code : null)}
+      </Alert>
+    );
+  } else {
+    const items = comments.data.pages.flatMap((page) => page.items);
+    list = (
+      <Stack spacing={2}>
+        {items.length === 0 ? (
+          <Typography color="text.secondary">{t('comments.empty')}</Typography>
+        ) : (
+          <Stack component="ul" spacing={3} sx={{ m: 0, p: 0 }}>
+            {items.map((comment) => (
+              <CommentItem key={comment.id} comment={comment} />
+            ))}
+          </Stack>
+        )}
+        {comments.hasNextPage ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+            <Button
+              variant="outlined"
+              onClick={() => void comments.fetchNextPage()}
+              loading={comments.isFetchingNextPage}
+            >
+              {t('comments.loadMore')}
+            </Button>
+          </Box>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack
+      component="section"
+      spacing={2.5}
+      aria-labelledby={headingId}
+      data-testid="comments-section"
+    >
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
+        <Typography id={headingId} variant="h6" component="h2">
+          {t('comments.title')}
+        </Typography>
+        {commentCount !== undefined ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('comments.count', { count: commentCount })}
+          </Typography>
+        ) : null}
+      </Stack>
+      <TextComposer
+        label={t('comments.composerLabel')}
+        max={limits.commentMax}
+        tooLongKey="errors.commentTooLong"
+        submitLabel={t('comments.submit')}
+        hint={t('comments.markdownHint')}
+        minRows={3}
+        onSubmit={async (body) => {
+          await create.mutateAsync({ body });
+          snackbar({ message: t('comments.posted'), color: 'success' });
+        }}
+      />
+      {list}
+    </Stack>
+  );
+}

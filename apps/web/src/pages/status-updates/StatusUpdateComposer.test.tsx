@@ -1,0 +1,98 @@
+/** The status composer: a labelled field, a live counter, nothing sent over 1,000 characters. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarContext } from '../../app/feedback/context.ts';
+import { StatusUpdateComposer } from './StatusUpdateComposer.tsx';
+
+function renderComposer() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <SnackbarContext value={{ show: () => undefined }}>
+        <StatusUpdateComposer />
+      </SnackbarContext>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('StatusUpdateComposer', () => {
+  it('counts characters and refuses more than 1,000', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderComposer();
+    const field = screen.getByLabelText('What are you up to?');
+    const post = screen.getByRole('button', { name: 'Post' });
+    expect(post).toHaveProperty('disabled', true);
+    fireEvent.change(field, { target: { value: 'a'.repeat(1000) } });
+    expect(screen.getByTestId('composer-counter').textContent).toBe('1000 / 1000');
+    expect(post).toHaveProperty('disabled', false);
+    fireEvent.change(field, { target: { value: 'a'.repeat(1001) } });
+    expect(screen.getByTestId('composer-counter').textContent).toBe('1001 / 1000');
+    expect(post).toHaveProperty('disabled', true);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('A status update can have at most 1,000 characters.')).toBeTruthy();
+    fireEvent.submit(field.closest('form')!);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('posts the trimmed text and clears the field', async () => {
+    const fetch = vi.fn(() => Promise.resolve(Response.json({ id: 's1' })));
+    vi.stubGlobal('fetch', fetch);
+    renderComposer();
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('What are you up to?');
+    await user.type(field, '  Hello there  ');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+    expect(fetch.mock.calls[0]).toMatchObject([
+      '/api/status-updates',
+      { method: 'POST', body: JSON.stringify({ content: 'Hello there' }) },
+    ]);
+    await waitFor(() => expect(field).toHaveProperty('value', ''));
+  });
+
+  it('shows the server error under the field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          Response.json(
+            {
+              error: {
+                code: 'errors.validation',
+                message: 'x',
+                fields: { content: 'errors.statusTooLong' },
+              },
+            },
+            { status: 400 },
+          ),
+        ),
+      ),
+    );
+    renderComposer();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('What are you up to?'), 'Hi');
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(
+      await screen.findByText('A status update can have at most 1,000 characters.'),
+    ).toBeTruthy();
+  });
+
+  it('sends with Ctrl+Enter', async () => {
+    const fetch = vi.fn(() => Promise.resolve(Response.json({ id: 's1' })));
+    vi.stubGlobal('fetch', fetch);
+    renderComposer();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('What are you up to?'), 'Quick one');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+  });
+});

@@ -1,0 +1,24 @@
+/** Posting a status update (≤ 1,000 characters); the lists and the home page refresh after. */
+import { useTranslation } from 'react-i18next';
+import { limits } from '@atelier/shared';
+import { useSnackbar } from '../../app/feedback/context.ts';
+import { useCreateStatusUpdate } from '../../api/statusUpdates.ts';
+import { TextComposer } from './TextComposer.tsx';
+
+export function StatusUpdateComposer() {
+  const { t } = useTranslation();
+  const create = useCreateStatusUpdate();
+  const snackbar = useSnackbar();
+  return (
+    <TextComposer
+      label={t('status.composerLabel')}
+      max={limits.statusMax}
+      tooLongKey="errors.statusTooLong"
+      submitLabel={t('status.post')}
+      onSubmit={async (content) => {
+        await create.mutateAsync({ content });
+        snackbar({ message: t('status.posted'), color: 'success' });
+      }}
+    />
+  );
+}
