@@ -1,0 +1,193 @@
+/**
+ * The community, end to end in Chromium: a moderator makes two tags → a creator writes a post with
+ * an image, both tags and its provenance → another member likes it and comments → the creator
+ * replies → the creator edits the post, which then shows "edited" → a status update gets a reply →
+ * search finds the post → the moderator deletes it. Screenshots of every screen at 1280 and 375 px.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newContext, shoot } from '../lib/browser.ts';
+import { apply, approve, person, register, verify, type Person } from '../lib/flows.ts';
+import { startServer, type RunningServer } from '../lib/server.ts';
+
+const moderator: Person = {
+  username: 'Moderator',
+  email: 'mod@example.com',
+  password: 'correct horse battery staple',
+};
+
+async function newPerson(
+  browser: Browser,
+  server: RunningServer,
+  mod: Page,
+  prefix: string,
+): Promise<{ page: Page; who: Person }> {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  const who = person(prefix);
+  await register(page, who);
+  await verify(page, server.mailDir, who);
+  await apply(page);
+  await approve(mod, who.username);
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Status updates' }).waitFor();
+  return { page, who };
+}
+
+describe('community', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let mod: Page;
+  let creator: { page: Page; who: Person };
+  let reader: { page: Page; who: Person };
+  let imagePath: string;
+
+  before(async () => {
+    server = await startServer({ ADMIN_EMAILS: moderator.email });
+    browser = await launch();
+    mod = await (await newContext(browser, server.baseUrl)).newPage();
+    await register(mod, moderator);
+    await verify(mod, server.mailDir, moderator);
+    await mod.waitForURL(`${server.baseUrl}/`);
+    creator = await newPerson(browser, server, mod, 'cleo');
+    reader = await newPerson(browser, server, mod, 'remi');
+    imagePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-img-')), 'lighthouse.png');
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2f6db5' } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="900" height="600"><circle cx="450" cy="300" r="200" fill="#f2c14e"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toFile(imagePath);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('takes a post from writing to deletion, with tags, media, comments, likes, an edit and search', async () => {
+    // A moderator creates two tags.
+    await mod.goto('/tags');
+    for (const label of ['Flash fiction', 'Seaside']) {
+      await mod.getByRole('button', { name: 'New tag' }).click();
+      const dialog = mod.getByRole('dialog');
+      await dialog.getByLabel('English label').fill(label);
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await mod.getByText('Tag created.').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await shoot(mod, 'tags');
+
+    // The creator writes a post in Writing with an image, two tags and its provenance.
+    const page = creator.page;
+    await page.goto('/sections/writing');
+    await shoot(page, 'section-empty');
+    await page.getByRole('link', { name: 'New post' }).click();
+    await page.getByLabel('Title').fill('The lighthouse keeper');
+    await page
+      .getByLabel('Body (Markdown)')
+      .fill('A **short** story about a keeper who counts the waves every night.');
+    const tags = page.getByLabel('Tags');
+    for (const q of ['flash', 'seas']) {
+      await tags.fill(q);
+      await page.getByRole('option', { name: q === 'flash' ? 'Flash fiction' : 'Seaside' }).click();
+    }
+    await page.getByLabel('Human-made').check();
+    await page.getByLabel('Tools used (optional)').fill('Fountain pen');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Add files' }).click();
+    await (await chooser).setFiles(imagePath);
+    await page
+      .getByRole('button', { name: 'Publish' })
+      .and(page.locator(':not([disabled])'))
+      .waitFor();
+    await shoot(page, 'editor');
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('heading', { name: 'The lighthouse keeper' }).waitFor();
+    const postUrl = page.url();
+    assert.match(postUrl, /\/posts\/[0-9a-f-]{36}$/);
+    await page.getByRole('button', { name: 'Open image 1 of 1' }).waitFor();
+    await page.getByText('Human-made').first().waitFor();
+    await page.getByText('Flash fiction').first().waitFor();
+    await page.getByText('Seaside').first().waitFor();
+    await shoot(page, 'post');
+
+    // Another member likes it and comments; the creator replies.
+    const r = reader.page;
+    await r.goto(postUrl);
+    await r.getByRole('button', { name: 'Like (0 likes)' }).click();
+    await r.getByRole('button', { name: 'Unlike (1 like)' }).waitFor();
+    await r.getByLabel('Add a comment').fill('The waves made me dizzy, in a good way.');
+    await r.getByRole('button', { name: 'Comment', exact: true }).click();
+    await r.getByText('The waves made me dizzy, in a good way.').waitFor();
+
+    await page.reload();
+    await page.getByText('The waves made me dizzy, in a good way.').waitFor();
+    await page.getByRole('button', { name: `Reply to @${reader.who.username}` }).click();
+    await page
+      .getByLabel(`Your reply to @${reader.who.username}`)
+      .fill('Thank you! He counts them for you too.');
+    await page.getByRole('button', { name: 'Reply', exact: true }).click();
+    await page.getByText('Thank you! He counts them for you too.').waitFor();
+    await page.getByText(`replying to @${reader.who.username}:`).waitFor();
+    await page.getByRole('button', { name: 'Like (1 like)' }).first().waitFor();
+    await shoot(page, 'post-with-comments');
+
+    // The creator edits the post: it shows "edited".
+    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page.getByLabel('Title').fill('The lighthouse keeper (revised)');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'The lighthouse keeper (revised)' }).waitFor();
+    await page.getByText('edited').first().waitFor();
+
+    // A status update with a reply.
+    await r.goto('/');
+    await r.getByLabel('What are you up to?').fill('Reading sea stories all weekend.');
+    await r.getByRole('button', { name: 'Post', exact: true }).click();
+    await r.getByText('Reading sea stories all weekend.').waitFor();
+    await page.goto('/status-updates');
+    const card = page.getByRole('article').filter({ hasText: 'Reading sea stories all weekend.' });
+    await card
+      .getByRole('button', { name: /replies|reply/i })
+      .first()
+      .click();
+    await card.getByLabel(`Your reply to @${reader.who.username}`).fill('Try the lighthouse one!');
+    await card.getByRole('button', { name: 'Reply', exact: true }).click();
+    await card.getByText('Try the lighthouse one!').waitFor();
+    await shoot(page, 'status-updates');
+
+    // Search finds the post by a word of its body.
+    await page.getByLabel('Search Atelier').fill('waves');
+    await page.getByLabel('Search Atelier').press('Enter');
+    await page.waitForURL('**/search?**');
+    await page.getByRole('link', { name: 'The lighthouse keeper (revised)' }).first().waitFor();
+    await shoot(page, 'search');
+
+    // The home page and the profile show the new activity.
+    await page.goto('/');
+    await page.getByRole('link', { name: 'The lighthouse keeper (revised)' }).first().waitFor();
+    await shoot(page, 'home');
+    await page.getByRole('link', { name: creator.who.username }).first().click();
+    await page.waitForURL('**/users/**');
+    await page.getByRole('heading', { name: creator.who.username }).waitFor();
+    await shoot(page, 'profile');
+
+    // A moderator deletes it.
+    await mod.goto(postUrl);
+    await mod.getByRole('button', { name: 'Delete' }).first().click();
+    await mod.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await mod.waitForURL('**/sections/writing');
+    await mod.getByText('The post was deleted.').waitFor();
+    await r.goto(postUrl);
+    await r.getByText('Post not found').waitFor();
+  });
+});
