@@ -42,6 +42,10 @@ export const user = pgTable(
     postLikeCount: integer('post_like_count').notNull().default(0),
     commentLikeCount: integer('comment_like_count').notNull().default(0),
     statusUpdateLikeCount: integer('status_update_like_count').notNull().default(0),
+    /** Presence (issue 4): online while the user has an open socket on some node. */
+    online: boolean('online').notNull().default(false),
+    /** When the user was last seen online (set when the last socket closes). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('user_username_lower_idx').on(sql`lower(${t.username})`),

@@ -4,3 +4,4 @@ export * from './sections.ts';
 export * from './visitors.ts';
 export * from './community.ts';
 export * from './live.ts';
+export * from './moderation.ts';
