@@ -23,6 +23,7 @@ type NewNotification = typeof notifications.$inferInsert;
 
 /** The notification an event calls for, if any (never for one's own action). */
 export function notificationOf(event: DomainEvent): NewNotification | null {
+  if (!('recipientId' in event.data)) return null;
   if (!event.actorId || event.data.recipientId === event.actorId) return null;
   const base = { recipientId: event.data.recipientId, authorId: event.actorId };
   switch (event.type) {
@@ -63,9 +64,34 @@ export function notificationOf(event: DomainEvent): NewNotification | null {
         repliedContent: d.repliedContent,
       };
     }
+    case 'post.removed': {
+      const d = event.data;
+      return {
+        ...base,
+        type: 'postRemoval',
+        postId: d.post.postId,
+        postAuthorId: d.post.postAuthorId,
+        postTitle: d.post.title,
+        reason: d.reason,
+        otherReason: d.otherReason,
+      };
+    }
     default:
       return null;
   }
+}
+
+/** Users whose own record changed in these events (each once, with the newest timestamp). */
+export function userChangesOf(events: DomainEvent[]): Map<string, string> {
+  const changed = new Map<string, string>();
+  for (const event of events) {
+    if (event.type !== 'user.changed') continue;
+    const prev = changed.get(event.data.userId);
+    if (!prev || prev < event.data.claimsModifiedTimestamp) {
+      changed.set(event.data.userId, event.data.claimsModifiedTimestamp);
+    }
+  }
+  return changed;
 }
 
 export interface Dispatcher {
@@ -82,8 +108,15 @@ export interface DispatcherOptions {
   sweepMs?: number;
 }
 
+interface Round {
+  claimed: number;
+  created: NotificationRow[];
+  /** userId → claimsModifiedTimestamp, for `me:changed`. */
+  userChanges: Map<string, string>;
+}
+
 /** One round: claims, derives, marks — one transaction. Returns the batch size and the new rows. */
-async function dispatchRound(db: Db): Promise<{ claimed: number; created: NotificationRow[] }> {
+async function dispatchRound(db: Db): Promise<Round> {
   return db.transaction(async (tx) => {
     const events = await queryRows<{
       id: string | number;
@@ -95,13 +128,12 @@ async function dispatchRound(db: Db): Promise<{ claimed: number; created: Notifi
       sql`select id, type, actor_id, data from ${domainEvents}
           where dispatched_at is null order by id limit ${DISPATCH_BATCH} for update skip locked`,
     );
-    if (events.length === 0) return { claimed: 0, created: [] };
-    const values = events.flatMap((e) => {
-      const row = notificationOf({
-        type: e.type,
-        actorId: e.actor_id,
-        data: e.data,
-      } as DomainEvent);
+    if (events.length === 0) return { claimed: 0, created: [], userChanges: new Map() };
+    const domain = events.map(
+      (e) => ({ type: e.type, actorId: e.actor_id, data: e.data }) as DomainEvent,
+    );
+    const values = domain.flatMap((e) => {
+      const row = notificationOf(e);
       return row ? [row] : [];
     });
     const created =
@@ -115,7 +147,7 @@ async function dispatchRound(db: Db): Promise<{ claimed: number; created: Notifi
           events.map((e) => Number(e.id)),
         ),
       );
-    return { claimed: events.length, created };
+    return { claimed: events.length, created, userChanges: userChangesOf(domain) };
   });
 }
 
@@ -136,10 +168,13 @@ export function createDispatcher({
       while (!stopped && claimed === DISPATCH_BATCH) {
         const round = await dispatchRound(db);
         claimed = round.claimed;
-        if (round.created.length === 0) continue;
-        // Committed: now the recipients may hear of it.
-        const presented = await presentNotifications(db, round.created);
+        // Committed: now the users concerned may hear of it.
         const out = emitter();
+        for (const [userId, claimsModifiedTimestamp] of round.userChanges) {
+          out.toUser(userId, 'me:changed', { claimsModifiedTimestamp });
+        }
+        if (round.created.length === 0) continue;
+        const presented = await presentNotifications(db, round.created);
         for (const n of presented) out.toUser(n.recipientId, 'notification:new', n);
       }
     } while (again && !stopped);

@@ -38,6 +38,22 @@ export interface DomainEventMap {
     content: string;
     repliedContent: string;
   };
+  /** A moderator removed a post; notifies its author (postRemoval). */
+  'post.removed': {
+    recipientId: string;
+    post: EventPost;
+    /** One of the report reasons (shared `reportReasons`), `other` with otherReason. */
+    reason: string;
+    otherReason: string | null;
+  };
+  /**
+   * A user's own record changed (roles, ban, unban, displayed role…). Pushed as `me:changed` to
+   * every open tab of that user, which refetches its user; makes no notification.
+   */
+  'user.changed': {
+    userId: string;
+    claimsModifiedTimestamp: string;
+  };
 }
 
 export type DomainEventType = keyof DomainEventMap;
