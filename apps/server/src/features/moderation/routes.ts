@@ -30,7 +30,7 @@ export function moderationRoutes(app: FastifyInstance, _options: unknown, done: 
   });
 
   app.post('/api/users/:id/unban', { preHandler: moderator }, async (request, reply) => {
-    await unbanUser(db, userId(request.params));
+    await unbanUser(db, viewerOf(request).user.id, userId(request.params));
     return reply.status(204).send();
   });
   done();
