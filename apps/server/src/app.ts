@@ -29,7 +29,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Router-level errors (a malformed URL, a parameter longer than any id) get our error shape.
-    frameworkErrors: errorHandler,
+    frameworkErrors: (err, request, reply) => {
+      void errorHandler(err, request, reply);
+    },
   });
   app.decorate('deps', deps);
   app.setErrorHandler(errorHandler);
