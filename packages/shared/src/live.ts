@@ -5,6 +5,7 @@
  *   GET  /api/notifications               Notification[]  (10 most recent undismissed, newest first)
  *   POST /api/notifications/:id/dismiss   Notification    (own only; sets dismissed + server time)
  */
+import type { UserPresence } from './presence.ts';
 import type { PublicUser } from './schemas.ts';
 
 export const notificationTypes = ['comment', 'commentReply', 'statusReply', 'postRemoval'] as const;
@@ -73,7 +74,18 @@ export function notificationBadge(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
 
-/** Server → client socket events. */
+/** What a `post:changed` says changed: the post itself (counts, text), its comments, or both. */
+export interface PostChange {
+  postId: string;
+  post: boolean;
+  comments: boolean;
+}
+
+/**
+ * Server → client socket events. The data rooms (home, tags, status updates, one post) get
+ * precise invalidation signals, not data: what the client shows depends on the viewer (`liked`,
+ * abilities), so each tab refetches exactly the queries named here through its own session.
+ */
 export interface ServerToClientEvents {
   /** A new notification for this user. */
   'notification:new': (notification: Notification) => void;
@@ -81,7 +93,35 @@ export interface ServerToClientEvents {
   'notification:dismissed': (payload: { id: string; dismissedTimestamp: string }) => void;
   /** The user's own record changed (roles, ban, displayed role…): refetch /api/me. */
   'me:changed': (payload: { claimsModifiedTimestamp: string }) => void;
+  /** Home room: section counts, last posts, recent status updates or site stats changed. */
+  'home:changed': (payload: Record<string, never>) => void;
+  /** Tags room: a tag was created, edited or deleted, or post counts of tags moved. */
+  'tags:changed': (payload: Record<string, never>) => void;
+  /** Room of the watched post: the post or its comments and replies (with like counts) changed. */
+  'post:changed': (payload: PostChange) => void;
+  /**
+   * Status-updates room: a status update or a reply under `statusId` was created, edited,
+   * deleted or liked (the lists and that status update's replies are stale).
+   */
+  'statusUpdates:changed': (payload: { statusId: string }) => void;
+  /** A user this tab watches (`presence:watch`) came online or went offline (presence.ts). */
+  'presence:changed': (presence: UserPresence) => void;
 }
 
-/** Client → server socket events (none yet: rooms are decided by the server). */
-export type ClientToServerEvents = Record<string, never>;
+/** The answer to `post:watch`: joined, or the error code (`errors.postNotFound`…). */
+export type WatchResult = { ok: true } | { ok: false; error: string };
+
+/**
+ * Client → server socket events. The client never names a room: it says which post page it is
+ * on, and the server joins it to that post's room only if the user may read the post (one post
+ * per socket; watching another leaves the first).
+ */
+export interface ClientToServerEvents {
+  'post:watch': (postId: string, ack: (result: WatchResult) => void) => void;
+  'post:unwatch': (postId: string) => void;
+  /**
+   * The users whose presence this tab shows (replaces the previous list; at most
+   * `presenceWatchLimit`): the server then sends their `presence:changed`, and only theirs.
+   */
+  'presence:watch': (userIds: string[]) => void;
+}

@@ -3,96 +3,26 @@
  *
  * One round, in ONE transaction: claim up to 100 undispatched events (`for update skip locked`,
  * so several nodes share the work without taking the same event), insert the notifications they
- * call for, set their dispatched_at. Only after that commit are the notifications emitted to
- * their recipients' rooms. `kick()` runs rounds until none is left (requests call it after their
- * transaction committed); a sweep every few seconds picks up events left by a crash.
+ * call for, set their dispatched_at. Only after that commit is anything emitted: `me:changed` to
+ * users whose record changed (then their sockets close if they lost access), the data rooms'
+ * signals, the new notifications to their recipients (handlers.ts: one handler per event kind). `kick()` runs rounds until none is left (requests call it after their transaction
+ * committed); a sweep every few seconds picks up events left by a crash.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { stateOf } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
-import { domainEvents, notifications, type NotificationRow } from '../db/schema/index.ts';
+import { domainEvents, notifications, user, type NotificationRow } from '../db/schema/index.ts';
 import { presentNotifications } from '../features/notifications/presenter.ts';
 import { queryRows } from '../lib/sql.ts';
 import type { LiveEmitter } from './emitter.ts';
 import type { DomainEvent } from './events.ts';
+import { notificationOf, pushesOf, userChangesOf, type Push } from './handlers.ts';
 
 export const DISPATCH_BATCH = 100;
 export const SWEEP_MS = 5_000;
 
-type NewNotification = typeof notifications.$inferInsert;
-
-/** The notification an event calls for, if any (never for one's own action). */
-export function notificationOf(event: DomainEvent): NewNotification | null {
-  if (!('recipientId' in event.data)) return null;
-  if (!event.actorId || event.data.recipientId === event.actorId) return null;
-  const base = { recipientId: event.data.recipientId, authorId: event.actorId };
-  switch (event.type) {
-    case 'comment.created': {
-      const d = event.data;
-      return {
-        ...base,
-        type: 'comment',
-        postId: d.post.postId,
-        postAuthorId: d.post.postAuthorId,
-        postTitle: d.post.title,
-        commentId: d.commentId,
-        content: d.content,
-      };
-    }
-    case 'commentReply.created': {
-      const d = event.data;
-      return {
-        ...base,
-        type: 'commentReply',
-        postId: d.post.postId,
-        postAuthorId: d.post.postAuthorId,
-        postTitle: d.post.title,
-        commentId: d.commentId,
-        replyId: d.replyId,
-        content: d.content,
-        repliedContent: d.repliedContent,
-      };
-    }
-    case 'statusReply.created': {
-      const d = event.data;
-      return {
-        ...base,
-        type: 'statusReply',
-        statusId: d.statusId,
-        replyId: d.replyId,
-        content: d.content,
-        repliedContent: d.repliedContent,
-      };
-    }
-    case 'post.removed': {
-      const d = event.data;
-      return {
-        ...base,
-        type: 'postRemoval',
-        postId: d.post.postId,
-        postAuthorId: d.post.postAuthorId,
-        postTitle: d.post.title,
-        reason: d.reason,
-        otherReason: d.otherReason,
-      };
-    }
-    default:
-      return null;
-  }
-}
-
-/** Users whose own record changed in these events (each once, with the newest timestamp). */
-export function userChangesOf(events: DomainEvent[]): Map<string, string> {
-  const changed = new Map<string, string>();
-  for (const event of events) {
-    if (event.type !== 'user.changed') continue;
-    const prev = changed.get(event.data.userId);
-    if (!prev || prev < event.data.claimsModifiedTimestamp) {
-      changed.set(event.data.userId, event.data.claimsModifiedTimestamp);
-    }
-  }
-  return changed;
-}
+export { notificationOf, pushesOf, userChangesOf } from './handlers.ts';
 
 export interface Dispatcher {
   /** Dispatches what is pending now; resolves when nothing is left (coalesces concurrent calls). */
@@ -113,6 +43,7 @@ interface Round {
   created: NotificationRow[];
   /** userId → claimsModifiedTimestamp, for `me:changed`. */
   userChanges: Map<string, string>;
+  pushes: Push[];
 }
 
 /** One round: claims, derives, marks — one transaction. Returns the batch size and the new rows. */
@@ -128,7 +59,7 @@ async function dispatchRound(db: Db): Promise<Round> {
       sql`select id, type, actor_id, data from ${domainEvents}
           where dispatched_at is null order by id limit ${DISPATCH_BATCH} for update skip locked`,
     );
-    if (events.length === 0) return { claimed: 0, created: [], userChanges: new Map() };
+    if (events.length === 0) return { claimed: 0, created: [], userChanges: new Map(), pushes: [] };
     const domain = events.map(
       (e) => ({ type: e.type, actorId: e.actor_id, data: e.data }) as DomainEvent,
     );
@@ -147,8 +78,36 @@ async function dispatchRound(db: Db): Promise<Round> {
           events.map((e) => Number(e.id)),
         ),
       );
-    return { claimed: events.length, created, userChanges: userChangesOf(domain) };
+    return {
+      claimed: events.length,
+      created,
+      userChanges: userChangesOf(domain),
+      pushes: pushesOf(domain),
+    };
   });
+}
+
+/**
+ * `me:changed` to every tab of each changed user; then a user who is banned or without access
+ * keeps no live socket (the message goes out first, so the tab refetches its user and the guard
+ * takes it to /banned).
+ */
+async function emitUserChanges(db: Db, out: LiveEmitter, changes: Map<string, string>) {
+  if (changes.size === 0) return;
+  for (const [userId, claimsModifiedTimestamp] of changes) {
+    out.toUser(userId, 'me:changed', { claimsModifiedTimestamp });
+  }
+  const rows = await db
+    .select({ id: user.id, emailVerified: user.emailVerified, roles: user.roles })
+    .from(user)
+    .where(inArray(user.id, [...changes.keys()]));
+  const present = new Set(rows.map((r) => r.id));
+  for (const row of rows) {
+    const state = stateOf(row);
+    if (state !== 'member' && state !== 'moderator') out.disconnectUser(row.id);
+  }
+  // A deleted user keeps nothing either.
+  for (const userId of changes.keys()) if (!present.has(userId)) out.disconnectUser(userId);
 }
 
 export function createDispatcher({
@@ -170,9 +129,8 @@ export function createDispatcher({
         claimed = round.claimed;
         // Committed: now the users concerned may hear of it.
         const out = emitter();
-        for (const [userId, claimsModifiedTimestamp] of round.userChanges) {
-          out.toUser(userId, 'me:changed', { claimsModifiedTimestamp });
-        }
+        await emitUserChanges(db, out, round.userChanges);
+        for (const p of round.pushes) out.toRoom(p.room, p.event, p.payload);
         if (round.created.length === 0) continue;
         const presented = await presentNotifications(db, round.created);
         for (const n of presented) out.toUser(n.recipientId, 'notification:new', n);

@@ -1,22 +1,42 @@
 /**
- * Where live pushes go. In this slice one process holds every socket (Socket.IO's in-memory
- * adapter); with REDIS_URL the Socket.IO Redis adapter will fan the same calls out to every node.
- * Callers only name a user, never a room.
+ * Where live pushes go. Callers name a user or one of the data rooms below; the rooms a socket is
+ * in are decided by the server (plugin.ts). One process holds every socket with Socket.IO's
+ * in-memory adapter; with the Redis adapter the same calls fan out to every node.
  */
-import type { Server } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, ServerToClientEvents } from '@atelier/shared';
 
 export type LiveEvent = keyof ServerToClientEvents;
 export type LivePayload<E extends LiveEvent> = Parameters<ServerToClientEvents[E]>[0];
 
+/** The data rooms: every socket with access joins home, tags and status updates on connection. */
+export const rooms = {
+  /** A user's own tabs. */
+  user: (userId: string) => `user:${userId}`,
+  home: 'home',
+  tags: 'tags',
+  statusUpdates: 'status-updates',
+  /** The sockets on this post's page (joined through `post:watch` after an access check). */
+  post: (postId: string) => `post:${postId}`,
+} as const;
+
+/** The room of a user's own tabs (joined by the server on connection). */
+export const userRoom = rooms.user;
+
 export interface LiveEmitter {
   /** Sends `event` to every open tab of the user. */
   toUser<E extends LiveEvent>(userId: string, event: E, payload: LivePayload<E>): void;
+  /** Sends `event` to every socket in a data room (a value of `rooms`). */
+  toRoom<E extends LiveEvent>(room: string, event: E, payload: LivePayload<E>): void;
+  /** Closes every socket of the user (on every node); the client does not reconnect by itself. */
+  disconnectUser(userId: string): void;
 }
 
 /** What the server keeps on each socket. */
 export interface LiveSocketData {
   userId: string;
+  /** The post whose room this socket is in, if any (one at a time). */
+  watchedPostId?: string;
 }
 
 export type LiveServer = Server<
@@ -26,17 +46,34 @@ export type LiveServer = Server<
   LiveSocketData
 >;
 
-/** The room of a user's own tabs (joined by the server on connection). */
-export const userRoom = (userId: string) => `user:${userId}`;
-
 export function socketEmitter(io: LiveServer): LiveEmitter {
+  const emit = (room: string, event: string, payload: unknown) => {
+    // Socket.IO's typed emit needs the exact event; the map guarantees the payload matches.
+    (io.to(room).emit as (e: string, p: unknown) => boolean)(event, payload);
+  };
   return {
     toUser(userId, event, payload) {
-      // Socket.IO's typed emit needs the exact event; the map guarantees the payload matches.
-      (io.to(userRoom(userId)).emit as (e: string, p: unknown) => boolean)(event, payload);
+      emit(rooms.user(userId), event, payload);
+    },
+    toRoom(room, event, payload) {
+      emit(room, event, payload);
+    },
+    disconnectUser(userId) {
+      io.in(rooms.user(userId)).disconnectSockets(true);
     },
   };
 }
 
 /** Drops everything (before the socket server exists or after it closed). */
-export const nullEmitter: LiveEmitter = { toUser: () => undefined };
+export const nullEmitter: LiveEmitter = {
+  toUser: () => undefined,
+  toRoom: () => undefined,
+  disconnectUser: () => undefined,
+};
+
+export type LiveServerSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  LiveSocketData
+>;

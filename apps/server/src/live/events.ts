@@ -46,6 +46,36 @@ export interface DomainEventMap {
     reason: string;
     otherReason: string | null;
   };
+  /** Posts (home: section counts and last posts; tags: post counts; the post's room). */
+  'post.created': { postId: string; sectionSlug: string; tagIds: string[] };
+  'post.updated': { postId: string; tagsChanged: boolean };
+  'post.deleted': { postId: string; tagIds: string[] };
+  /** Comments and replies under a post (its room; home: the comment count). */
+  'comment.updated': { postId: string; commentId: string };
+  'comment.deleted': { postId: string; commentId: string };
+  'commentReply.updated': { postId: string; commentId: string; replyId: string };
+  'commentReply.deleted': { postId: string; commentId: string; replyId: string };
+  /** Status updates and their replies (status-updates room; home: recent ones and the count). */
+  'statusUpdate.created': { statusId: string };
+  'statusUpdate.updated': { statusId: string };
+  'statusUpdate.deleted': { statusId: string };
+  'statusReply.updated': { statusId: string; replyId: string };
+  'statusReply.deleted': { statusId: string; replyId: string };
+  /**
+   * A like was added or taken back (only when the count really moved). `postId` for a post, a
+   * comment or a comment reply; `statusId` for a status update or a status reply.
+   */
+  'like.changed': {
+    target: 'post' | 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply';
+    targetId: string;
+    postId: string | null;
+    statusId: string | null;
+    likeCount: number;
+  };
+  /** Tags (tags room). */
+  'tag.created': { tagId: string };
+  'tag.updated': { tagId: string };
+  'tag.deleted': { tagId: string };
   /**
    * A user's own record changed (roles, ban, unban, displayed role…). Pushed as `me:changed` to
    * every open tab of that user, which refetches its user; makes no notification.
@@ -61,6 +91,8 @@ export type DomainEventType = keyof DomainEventMap;
 export type DomainEvent = {
   [K in DomainEventType]: { type: K; actorId: string | null; data: DomainEventMap[K] };
 }[DomainEventType];
+
+export type DomainEventOf<K extends DomainEventType> = Extract<DomainEvent, { type: K }>;
 
 /** Records an event in the caller's transaction (always pass the transaction handle). */
 export async function recordEvent(tx: Tx, event: DomainEvent): Promise<void> {

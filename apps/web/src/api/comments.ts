@@ -1,6 +1,8 @@
 /**
  * Comments of a post (oldest first, replies included) and their replies. Every change refetches
  * the post's comments and the post itself (its comment count).
+ * Live: on a post's page the socket watches that post; `post:changed` invalidates exactly the
+ * post and/or its comments (see `onPostChanged`).
  */
 import {
   useInfiniteQuery,
@@ -8,8 +10,16 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { Comment, CommentInput, CommentReply, CommentReplyInput, Page } from '@atelier/shared';
+import type {
+  Comment,
+  CommentInput,
+  CommentReply,
+  CommentReplyInput,
+  Page,
+  PostChange,
+} from '@atelier/shared';
 import { api } from './client.ts';
+import { postKeys } from './posts.ts';
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -43,6 +53,23 @@ export function useComments(postId: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+}
+
+/**
+ * `post:changed` for the watched post: the post (text, counts) is refetched, and the section
+ * lists holding its card are marked stale (refetched when next shown); the comments (with their
+ * replies and like counts) are refetched.
+ */
+export function onPostChanged(queryClient: QueryClient, change: PostChange) {
+  const work: Promise<void>[] = [];
+  if (change.post) {
+    work.push(queryClient.invalidateQueries({ queryKey: postKeys.detail(change.postId) }));
+    work.push(queryClient.invalidateQueries({ queryKey: postKeys.lists, refetchType: 'none' }));
+  }
+  if (change.comments) {
+    work.push(queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(change.postId) }));
+  }
+  return Promise.all(work);
 }
 
 function refresh(queryClient: QueryClient, postId: string) {

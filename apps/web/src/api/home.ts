@@ -1,5 +1,8 @@
-/** GET /api/home: the sections map (with each one's last post), site stats and recent status updates. */
-import { useQuery } from '@tanstack/react-query';
+/**
+ * GET /api/home: the sections map (with each one's last post), site stats and recent status updates.
+ * Live: `home:changed` (the socket's home room) invalidates it, so an open home page refetches.
+ */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { HomeData } from '@atelier/shared';
 import { api } from './client.ts';
 
@@ -13,4 +16,9 @@ export function useHome() {
     queryFn: ({ signal }) => api.get<HomeData>('/api/home', signal),
     refetchOnWindowFocus: true,
   });
+}
+
+/** `home:changed`: something the home page shows moved (counts, last posts, status updates). */
+export function onHomeChanged(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: homeKeys.home });
 }

@@ -1,6 +1,8 @@
 /**
  * Status updates (newest first, optionally by one author) and their replies (oldest first).
  * Every change refetches the status-update lists, the open replies and the home page.
+ * Live: `statusUpdates:changed { statusId }` invalidates every list and that one's replies (the
+ * home page has its own `home:changed`).
  */
 import {
   useInfiniteQuery,
@@ -23,6 +25,7 @@ export const statusKeys = {
   all: ['statusUpdates'] as const,
   list: (author: string | null) => ['statusUpdates', 'list', author] as const,
   replies: (id: string) => ['statusUpdates', 'replies', id] as const,
+  lists: ['statusUpdates', 'list'] as const,
 };
 
 /** W1's home query key (api/home.ts). */
@@ -50,6 +53,14 @@ export function useStatusReplies(id: string, enabled: boolean) {
       api.get<StatusReply[]>(`/api/status-updates/${enc(id)}/replies`, signal),
     enabled,
   });
+}
+
+/** `statusUpdates:changed`: a status update or a reply under `statusId` changed. */
+export function onStatusUpdatesChanged(queryClient: QueryClient, change: { statusId: string }) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: statusKeys.lists }),
+    queryClient.invalidateQueries({ queryKey: statusKeys.replies(change.statusId) }),
+  ]);
 }
 
 function refresh(queryClient: QueryClient) {

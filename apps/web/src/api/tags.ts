@@ -1,5 +1,8 @@
-/** Tags: the whole list (the client filters and sorts with `searchTags`) and its moderation. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * Tags: the whole list (the client filters and sorts with `searchTags`) and its moderation.
+ * Live: `tags:changed` (the socket's tags room) invalidates the list despite its long staleTime.
+ */
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Tag, TagInput } from '@atelier/shared';
 import { api } from './client.ts';
 
@@ -13,6 +16,11 @@ export function useTags() {
     queryFn: ({ signal }) => api.get<Tag[]>('/api/tags', signal),
     staleTime: 5 * 60_000,
   });
+}
+
+/** `tags:changed`: a tag was created, edited or deleted, or tag post counts moved. */
+export function onTagsChanged(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: tagKeys.all });
 }
 
 export function useCreateTag() {

@@ -120,15 +120,21 @@ export async function updateComment(
       .update(comments)
       .set({ body: input.body, editionCount: comment.editionCount + 1, editionAt: now })
       .where(eq(comments.id, id));
+    await recordEvent(tx, {
+      type: 'comment.updated',
+      actorId: viewer.id,
+      data: { postId: comment.postId, commentId: id },
+    });
   });
 }
 
 /**
  * Deletes a comment: kept as "[deleted]" (no author, no body, no likes) while it has replies,
- * removed otherwise. Replies answering the comment itself lose their excerpt of it.
+ * removed otherwise. Replies answering the comment itself lose their excerpt of it. `db` may be a
+ * caller's transaction (a removal from /reports runs inside its own).
  */
 export async function deleteComment(
-  db: Db,
+  db: Db | Tx,
   viewer: Viewer,
   id: string,
   now = new Date(),
@@ -153,6 +159,11 @@ export async function deleteComment(
       await tx.delete(comments).where(eq(comments.id, id));
     }
     await moveCounters(tx, comment.postId, comment.authorId, -1, comment.likeCount);
+    await recordEvent(tx, {
+      type: 'comment.deleted',
+      actorId: viewer.id,
+      data: { postId: comment.postId, commentId: id },
+    });
   });
 }
 
@@ -263,6 +274,11 @@ export async function updateReply(
       .update(commentReplies)
       .set({ body: input.body, editionCount: reply.editionCount + 1, editionAt: now })
       .where(eq(commentReplies.id, id));
+    await recordEvent(tx, {
+      type: 'commentReply.updated',
+      actorId: viewer.id,
+      data: { postId: reply.postId, commentId: reply.commentId, replyId: id },
+    });
   });
 }
 
@@ -270,7 +286,7 @@ export async function updateReply(
  * Deletes a reply (for good). Replies answering it lose their excerpt of it; a "[deleted]"
  * comment left without replies goes away.
  */
-export async function deleteReply(db: Db, viewer: Viewer, id: string): Promise<void> {
+export async function deleteReply(db: Db | Tx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { comment, reply } = await lockReply(tx, id, viewer);
     checkCanChange(viewer, reply.authorId);
@@ -288,5 +304,10 @@ export async function deleteReply(db: Db, viewer: Viewer, id: string): Promise<v
       await tx.delete(comments).where(eq(comments.id, comment.id));
     }
     await moveCounters(tx, reply.postId, reply.authorId, -1, reply.likeCount);
+    await recordEvent(tx, {
+      type: 'commentReply.deleted',
+      actorId: viewer.id,
+      data: { postId: reply.postId, commentId: comment.id, replyId: id },
+    });
   });
 }

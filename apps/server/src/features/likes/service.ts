@@ -9,6 +9,7 @@ import type { LikeState } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { recordEvent } from '../../live/events.ts';
 
 export const likeTargets = [
   'post',
@@ -28,6 +29,8 @@ interface TargetSpec {
   /** The author's counter of received likes (total likes = post + comment + status update). */
   authorCounter: 'post_like_count' | 'comment_like_count' | 'status_update_like_count';
   notFound: string;
+  /** The column naming the post or status update the target lives under (for live pushes). */
+  parent: { column: 'id' | 'post_id' | 'status_id'; kind: 'post' | 'status' };
 }
 
 const specs: Record<LikeTarget, TargetSpec> = {
@@ -37,6 +40,7 @@ const specs: Record<LikeTarget, TargetSpec> = {
     visible: "state = 'published'",
     authorCounter: 'post_like_count',
     notFound: 'errors.postNotFound',
+    parent: { column: 'id', kind: 'post' },
   },
   comment: {
     likes: 'comment_likes',
@@ -44,6 +48,7 @@ const specs: Record<LikeTarget, TargetSpec> = {
     visible: 'deleted_at is null',
     authorCounter: 'comment_like_count',
     notFound: 'errors.commentNotFound',
+    parent: { column: 'post_id', kind: 'post' },
   },
   commentReply: {
     likes: 'comment_reply_likes',
@@ -51,6 +56,7 @@ const specs: Record<LikeTarget, TargetSpec> = {
     visible: 'true',
     authorCounter: 'comment_like_count',
     notFound: 'errors.commentNotFound',
+    parent: { column: 'post_id', kind: 'post' },
   },
   statusUpdate: {
     likes: 'status_update_likes',
@@ -58,6 +64,7 @@ const specs: Record<LikeTarget, TargetSpec> = {
     visible: 'true',
     authorCounter: 'status_update_like_count',
     notFound: 'errors.statusUpdateNotFound',
+    parent: { column: 'id', kind: 'status' },
   },
   statusReply: {
     likes: 'status_update_reply_likes',
@@ -65,6 +72,7 @@ const specs: Record<LikeTarget, TargetSpec> = {
     visible: 'true',
     authorCounter: 'status_update_like_count',
     notFound: 'errors.statusUpdateNotFound',
+    parent: { column: 'status_id', kind: 'status' },
   },
 };
 
@@ -80,10 +88,10 @@ export async function setLike(
   const likes = sql.identifier(spec.likes);
   const table = sql.identifier(spec.table);
   return db.transaction(async (tx) => {
-    const [found] = await queryRows<{ author_id: string; like_count: number }>(
+    const [found] = await queryRows<{ author_id: string; like_count: number; parent_id: string }>(
       tx,
       // Locked, so a delete of the target cannot slip between this check and the counter update.
-      sql`select author_id, like_count from ${table} where id = ${targetId} and ${sql.raw(spec.visible)} for no key update`,
+      sql`select author_id, like_count, ${sql.identifier(spec.parent.column)} as parent_id from ${table} where id = ${targetId} and ${sql.raw(spec.visible)} for no key update`,
     );
     if (!found) throw notFound(spec.notFound);
 
@@ -107,7 +115,19 @@ export async function setLike(
     await tx.execute(
       sql`update "user" set ${counter} = ${counter} + ${delta} where id = ${found.author_id}`,
     );
-    return { liked, likeCount: updated?.like_count ?? 0 };
+    const likeCount = updated?.like_count ?? 0;
+    await recordEvent(tx, {
+      type: 'like.changed',
+      actorId: userId,
+      data: {
+        target,
+        targetId,
+        postId: spec.parent.kind === 'post' ? found.parent_id : null,
+        statusId: spec.parent.kind === 'status' ? found.parent_id : null,
+        likeCount,
+      },
+    });
+    return { liked, likeCount };
   });
 }
 

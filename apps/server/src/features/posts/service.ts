@@ -23,6 +23,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
+import { recordEvent } from '../../live/events.ts';
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
@@ -131,6 +132,11 @@ export async function createPost(
       .update(user)
       .set({ postCount: sql`${user.postCount} + 1` })
       .where(eq(user.id, viewer.id));
+    await recordEvent(tx, {
+      type: 'post.created',
+      actorId: viewer.id,
+      data: { postId: post.id, sectionSlug: section.slug, tagIds },
+    });
     return post.id;
   });
 }
@@ -219,6 +225,11 @@ export async function updatePost(
     }
 
     await tx.update(posts).set(patch).where(eq(posts.id, post.id));
+    await recordEvent(tx, {
+      type: 'post.updated',
+      actorId: viewer.id,
+      data: { postId: post.id, tagsChanged: input.tags !== undefined },
+    });
     return detachedKeys;
   });
 }
@@ -279,6 +290,11 @@ export async function deletePost(db: Db, viewer: UserRow, postId: string): Promi
         .set({ value: sql`greatest(${siteCounters.value} - ${post.commentCount}, 0)` })
         .where(eq(siteCounters.name, 'comments'));
     }
+    await recordEvent(tx, {
+      type: 'post.deleted',
+      actorId: viewer.id,
+      data: { postId: post.id, tagIds: post.tagIds },
+    });
     return files.flatMap((m) => (m.thumbnailKey ? [m.key, m.thumbnailKey] : [m.key]));
   });
 }

@@ -61,6 +61,11 @@ export async function createStatusUpdate(
       .returning({ id: statusUpdates.id });
     if (!row) throw new Error('insert returned no row');
     await moveSiteCounter(tx, 1);
+    await recordEvent(tx, {
+      type: 'statusUpdate.created',
+      actorId: viewer.id,
+      data: { statusId: row.id },
+    });
     return row.id;
   });
 }
@@ -79,11 +84,19 @@ export async function updateStatusUpdate(
       .update(statusUpdates)
       .set({ content: input.content, editionCount: status.editionCount + 1, editionAt: now })
       .where(eq(statusUpdates.id, id));
+    await recordEvent(tx, {
+      type: 'statusUpdate.updated',
+      actorId: viewer.id,
+      data: { statusId: id },
+    });
   });
 }
 
-/** Deletes a status update with its replies; every author loses the likes they received there. */
-export async function deleteStatusUpdate(db: Db, viewer: Viewer, id: string): Promise<void> {
+/**
+ * Deletes a status update with its replies; every author loses the likes they received there.
+ * `db` may be a caller's transaction (a removal from /reports runs inside its own).
+ */
+export async function deleteStatusUpdate(db: Db | Tx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const status = await lockStatus(tx, id);
     checkCanChange(viewer, status.authorId);
@@ -96,6 +109,11 @@ export async function deleteStatusUpdate(db: Db, viewer: Viewer, id: string): Pr
     await loseLikes(tx, status.authorId, status.likeCount);
     for (const r of replyLikes) await loseLikes(tx, r.author_id, r.likes);
     await moveSiteCounter(tx, -1);
+    await recordEvent(tx, {
+      type: 'statusUpdate.deleted',
+      actorId: viewer.id,
+      data: { statusId: id },
+    });
   });
 }
 
@@ -194,11 +212,16 @@ export async function updateStatusReply(
       .update(statusReplies)
       .set({ content: input.content, editionCount: reply.editionCount + 1, editionAt: now })
       .where(eq(statusReplies.id, id));
+    await recordEvent(tx, {
+      type: 'statusReply.updated',
+      actorId: viewer.id,
+      data: { statusId: reply.statusId, replyId: id },
+    });
   });
 }
 
 /** Deletes a reply; replies answering it lose their excerpt of it. */
-export async function deleteStatusReply(db: Db, viewer: Viewer, id: string): Promise<void> {
+export async function deleteStatusReply(db: Db | Tx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const reply = await lockReply(tx, id);
     checkCanChange(viewer, reply.authorId);
@@ -212,5 +235,10 @@ export async function deleteStatusReply(db: Db, viewer: Viewer, id: string): Pro
       .set({ replyCount: sql`greatest(${statusUpdates.replyCount} - 1, 0)` })
       .where(eq(statusUpdates.id, reply.statusId));
     await loseLikes(tx, reply.authorId, reply.likeCount);
+    await recordEvent(tx, {
+      type: 'statusReply.deleted',
+      actorId: viewer.id,
+      data: { statusId: reply.statusId, replyId: id },
+    });
   });
 }

@@ -6,6 +6,7 @@ import { user, type UserRow } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.ts';
 import { addDays } from '../../lib/time.ts';
+import { recordEvent } from '../../live/events.ts';
 
 const usernameTaken = () => conflict('errors.usernameTaken', { username: 'errors.usernameTaken' });
 
@@ -53,6 +54,12 @@ export async function updateAccount(db: Db, userId: string, input: AccountUpdate
         .set({ ...patch, updatedAt: now })
         .where(eq(user.id, userId))
         .returning();
+      // The user's other tabs refetch their user (menu name, displayed role, language).
+      await recordEvent(tx, {
+        type: 'user.changed',
+        actorId: userId,
+        data: { userId, claimsModifiedTimestamp: row.claimsModifiedAt.toISOString() },
+      });
       return updated ?? row;
     });
   } catch (err) {

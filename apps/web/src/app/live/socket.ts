@@ -1,17 +1,27 @@
 /**
  * The one Socket.IO connection of a tab (issue 4): same origin, authenticated by the session
  * cookie, loaded lazily (`import('socket.io-client')`) so it never weighs on the initial bundle.
- * Rooms are decided by the server. The handlers only touch the TanStack Query cache.
+ * Rooms are decided by the server; the tab only says which post page it shows (`post:watch`).
+ * Every server event feeds the same TanStack Query cache as HTTP, through the cache handlers of
+ * the api modules: notifications are applied as data, the data rooms' signals invalidate exactly
+ * the affected queries (only the ones on screen refetch at once).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Notification, ServerToClientEvents } from '@atelier/shared';
+import { commentKeys, onPostChanged } from '../../api/comments.ts';
+import { homeKeys, onHomeChanged } from '../../api/home.ts';
+import { queryKeys } from '../../api/keys.ts';
 import {
   notificationKeys,
   withNotification,
   withoutNotification,
 } from '../../api/notifications.ts';
-import { queryKeys } from '../../api/keys.ts';
+import { postKeys } from '../../api/posts.ts';
+import { onPresenceChanged, presenceKeys, watchPresence } from '../../api/presence.ts';
+import { onStatusUpdatesChanged, statusKeys } from '../../api/statusUpdates.ts';
+import { onTagsChanged, tagKeys } from '../../api/tags.ts';
+import { onWatchedPostChange, watchedPost } from './watchedPost.ts';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -28,33 +38,107 @@ export function onNotificationDismissed(queryClient: QueryClient, payload: { id:
   );
 }
 
-/** After a reconnection: refetch what may have been missed while disconnected. */
-export function onReconnected(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-}
-
+/** The user's own record changed (roles, ban, displayed role): the guard and menu follow /api/me. */
 export function onMeChanged(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.me });
 }
 
-/** Opens the socket and wires the cache handlers; `onConnected` reports the connection state. */
+/** The server events and their cache handlers (one line each; add new events here). */
+export function liveHandlers(queryClient: QueryClient): {
+  [E in keyof ServerToClientEvents]?: ServerToClientEvents[E];
+} {
+  return {
+    'notification:new': (n) => onNotificationNew(queryClient, n),
+    'notification:dismissed': (p) => onNotificationDismissed(queryClient, p),
+    'me:changed': () => onMeChanged(queryClient),
+    'home:changed': () => void onHomeChanged(queryClient),
+    'tags:changed': () => void onTagsChanged(queryClient),
+    'post:changed': (change) => void onPostChanged(queryClient, change),
+    'statusUpdates:changed': (change) => void onStatusUpdatesChanged(queryClient, change),
+    'presence:changed': (presence) => onPresenceChanged(queryClient, presence),
+  };
+}
+
+/**
+ * After a reconnection: refetch what may have been missed while disconnected (the user, the
+ * notifications, home, tags, status updates, posts and comments; only what is on screen refetches
+ * now, the rest when next shown).
+ */
+export function onReconnected(queryClient: QueryClient) {
+  for (const queryKey of [
+    queryKeys.me,
+    notificationKeys.list,
+    homeKeys.home,
+    tagKeys.all,
+    statusKeys.all,
+    postKeys.all,
+    commentKeys.all,
+    presenceKeys.all,
+  ]) {
+    void queryClient.invalidateQueries({ queryKey });
+  }
+}
+
+/** How long after the server closed the socket (a restart, a lost access) to try once more. */
+export const serverCloseRetryMs = 2_000;
+
+/**
+ * Opens the socket and wires the cache handlers; `onConnected` reports the connection state.
+ * `close()` stops every listener and closes the socket (log out, loss of access, unmount).
+ */
 export async function openLiveSocket(
   queryClient: QueryClient,
   onConnected: (connected: boolean) => void,
-): Promise<LiveSocket> {
+): Promise<{ socket: LiveSocket; close: () => void }> {
   const { io } = await import('socket.io-client');
   const socket: LiveSocket = io({ path: '/socket.io', withCredentials: true });
   let connectedOnce = false;
+  let closed = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const watch = (postId: string) => {
+    socket.emit('post:watch', postId, () => undefined);
+  };
+  const stopWatching = onWatchedPostChange((postId, previous) => {
+    if (!socket.connected) return; // the next 'connect' watches the current one
+    if (postId) watch(postId);
+    else if (previous) socket.emit('post:unwatch', previous);
+  });
+
   socket.on('connect', () => {
     if (connectedOnce) onReconnected(queryClient);
     connectedOnce = true;
+    // A new connection is in no post's room yet.
+    const postId = watchedPost();
+    if (postId) watch(postId);
     onConnected(true);
   });
-  socket.on('disconnect', () => onConnected(false));
+  socket.on('disconnect', (reason) => {
+    onConnected(false);
+    if (reason !== 'io server disconnect' || closed) return;
+    // The server closed it: the user may have lost access (the guard follows /api/me and this
+    // socket is closed with the shell), or the server restarted: then try again, once.
+    onMeChanged(queryClient);
+    retry = setTimeout(() => {
+      if (!closed) socket.connect();
+    }, serverCloseRetryMs);
+  });
   socket.on('connect_error', () => onConnected(false));
-  socket.on('notification:new', (n) => onNotificationNew(queryClient, n));
-  socket.on('notification:dismissed', (p) => onNotificationDismissed(queryClient, p));
-  socket.on('me:changed', () => onMeChanged(queryClient));
-  return socket;
+  const handlers = liveHandlers(queryClient);
+  for (const [event, handler] of Object.entries(handlers)) {
+    (socket.on as (e: string, fn: (...args: never[]) => void) => void).call(socket, event, handler);
+  }
+  const stopPresence = watchPresence(queryClient, socket);
+
+  return {
+    socket,
+    close() {
+      closed = true;
+      clearTimeout(retry);
+      stopWatching();
+      stopPresence();
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
 }

@@ -1,11 +1,11 @@
 /**
  * Keeps the tab's one socket open while `enabled` (the user has access) and closes it when not
- * (log out, loss of access, unmount). Returns whether it is connected, for the discreet
- * "Reconnecting…" indicator.
+ * (log out, loss of access, unmount): every listener stops with it. Returns whether it is
+ * connected, for the discreet "Reconnecting…" indicator.
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { openLiveSocket, type LiveSocket } from './socket.ts';
+import { openLiveSocket } from './socket.ts';
 
 export function useLiveSocket(enabled: boolean): { connected: boolean; started: boolean } {
   const queryClient = useQueryClient();
@@ -14,19 +14,19 @@ export function useLiveSocket(enabled: boolean): { connected: boolean; started: 
 
   useEffect(() => {
     if (!enabled) return;
-    let socket: LiveSocket | null = null;
+    let close: (() => void) | null = null;
     let cancelled = false;
     void openLiveSocket(queryClient, (c) => {
       if (cancelled) return;
       setConnected(c);
       setStarted(true);
-    }).then((s) => {
-      if (cancelled) s.disconnect();
-      else socket = s;
+    }).then((live) => {
+      if (cancelled) live.close();
+      else close = live.close;
     });
     return () => {
       cancelled = true;
-      socket?.disconnect();
+      close?.();
       setConnected(false);
       setStarted(false);
     };

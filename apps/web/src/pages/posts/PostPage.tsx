@@ -15,6 +15,7 @@ import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useScrollToHash } from '../../app/live/useScrollToHash.ts';
+import { useWatchPost } from '../../app/live/watchedPost.ts';
 import { PostView } from './PostView.tsx';
 
 /** The editor (forms, tag picker, uploads) is a chunk of its own: readers never download it. */
@@ -30,6 +31,7 @@ export default function PostPage() {
   const isNew = postId === 'new';
   const post = usePost(isNew ? undefined : postId);
   useScrollToHash();
+  useWatchPost(isNew ? undefined : postId);
 
   if (!me) return <PageSpinner />;
   if (isNew) {

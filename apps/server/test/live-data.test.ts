@@ -1,0 +1,264 @@
+/**
+ * Live data rooms over real sockets: every socket with access is in home, tags and status updates;
+ * a post's room only after `post:watch` and an access check. Mutations record their events in
+ * their transaction; the pushes (invalidation signals) go out after commit, to the right room.
+ * A ban sends `me:changed` and then closes the user's sockets.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { domainEvents, posts } from '../src/db/schema/index.ts';
+import { pushesOf } from '../src/live/handlers.ts';
+import { createAuthTestApp, createUser, request, type TestUser } from './factories.ts';
+import type { TestApp } from './helpers.ts';
+import { newPost } from './post-factories.ts';
+import { collect, next, pause, socketKit, watch, type SocketKit } from './live-sockets.ts';
+
+describe('live: data rooms', () => {
+  let t: TestApp;
+  let kit: SocketKit;
+  let alice: TestUser;
+  let bob: TestUser;
+  let mod: TestUser;
+
+  beforeAll(async () => {
+    t = await createAuthTestApp();
+    kit = socketKit(t, await t.app.listen({ port: 0, host: '127.0.0.1' }));
+    [alice, bob, mod] = await Promise.all([
+      createUser(t, { roles: ['member'] }),
+      createUser(t, { roles: ['member'] }),
+      createUser(t, { roles: ['moderator'] }),
+    ]);
+  });
+  afterEach(() => kit.closeAll());
+  afterAll(() => t.close());
+
+  const post = async (u: TestUser, title = 'A post') => (await newPost(t, u, { title })).id;
+  const comment = async (u: TestUser, postId: string, body = 'Nice') => {
+    const res = await request(t, {
+      method: 'POST',
+      url: `/api/posts/${postId}/comments`,
+      cookie: u.cookie,
+      payload: { body },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string }>().id;
+  };
+  const status = async (u: TestUser, content = 'Writing today') => {
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/status-updates',
+      cookie: u.cookie,
+      payload: { content },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ id: string }>().id;
+  };
+  const like = async (u: TestUser, path: string) => {
+    const res = await request(t, { method: 'PUT', url: `${path}/like`, cookie: u.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  /** Lets every pending event go out, then a little time for the sockets. */
+  const settle = async () => {
+    await t.app.live.kick();
+    await pause(100);
+  };
+
+  it("B's status update reaches A's socket in the status-updates and home rooms", async () => {
+    const a = await kit.open(alice.cookie);
+    const statuses = next(a, 'statusUpdates:changed');
+    const home = next(a, 'home:changed');
+    const id = await status(bob, 'Sketching tonight');
+    expect(await statuses).toEqual({ statusId: id });
+    expect(await home).toEqual({});
+
+    // A reply under it and a like on it: the same room, naming the same status update.
+    const replied = next(a, 'statusUpdates:changed', (p) => p.statusId === id);
+    const res = await request(t, {
+      method: 'POST',
+      url: `/api/status-updates/${id}/replies`,
+      cookie: alice.cookie,
+      payload: { content: 'Good luck', replyToId: null },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await replied;
+    const liked = next(a, 'statusUpdates:changed', (p) => p.statusId === id);
+    await like(bob, `/api/status-updates/${id}`);
+    await liked;
+  });
+
+  it('a comment reaches the watchers of its post as post:changed, and no one else', async () => {
+    const postId = await post(alice, 'Moonlight');
+    const [watcher, elsewhere] = await Promise.all([kit.open(alice.cookie), kit.open(bob.cookie)]);
+    expect(await watch(watcher, postId)).toEqual({ ok: true });
+    const notWatching = collect(elsewhere, 'post:changed');
+    const changed = next(watcher, 'post:changed');
+    const homeToo = next(elsewhere, 'home:changed');
+    await comment(bob, postId);
+    expect(await changed).toEqual({ postId, post: true, comments: true });
+    await homeToo; // the site's comment count is on the home page
+    await settle();
+    expect(notWatching).toEqual([]);
+  });
+
+  it('a like on a comment refreshes the comments of the watchers, not the post', async () => {
+    const postId = await post(alice);
+    const commentId = await comment(alice, postId);
+    const a = await kit.open(alice.cookie);
+    expect(await watch(a, postId)).toEqual({ ok: true });
+    await settle();
+    const seen = collect(a, 'post:changed');
+    await like(bob, `/api/comments/${commentId}`);
+    await settle();
+    expect(seen).toEqual([{ postId, post: false, comments: true }]);
+    // Liking again changes nothing: no event, no push.
+    await like(bob, `/api/comments/${commentId}`);
+    await settle();
+    expect(seen).toHaveLength(1);
+    // A like on the post itself.
+    await like(bob, `/api/posts/${postId}`);
+    await settle();
+    expect(seen.at(-1)).toEqual({ postId, post: true, comments: false });
+  });
+
+  it('watching another post leaves the first; unwatch leaves it', async () => {
+    const [first, second] = [await post(alice), await post(alice)];
+    const a = await kit.open(alice.cookie);
+    const seen = collect(a, 'post:changed');
+    expect(await watch(a, first)).toEqual({ ok: true });
+    expect(await watch(a, second)).toEqual({ ok: true });
+    await comment(bob, first);
+    await settle();
+    expect(seen).toEqual([]);
+    a.emit('post:unwatch', second);
+    await pause(50);
+    await comment(bob, second);
+    await settle();
+    expect(seen).toEqual([]);
+  });
+
+  it('a client cannot watch a post it may not read, nor name a room', async () => {
+    const postId = await post(alice, 'Removed one');
+    await t.database.db.update(posts).set({ state: 'removed' }).where(eq(posts.id, postId));
+    const b = await kit.open(bob.cookie);
+    expect(await watch(b, postId)).toEqual({ ok: false, error: 'errors.postNotFound' });
+    expect(await watch(b, 'not-a-uuid')).toEqual({ ok: false, error: 'errors.postNotFound' });
+    expect(await watch(b, '00000000-0000-4000-8000-00000000dead')).toEqual({
+      ok: false,
+      error: 'errors.postNotFound',
+    });
+    const untyped = b as unknown as { emit: (event: string, ...args: unknown[]) => void };
+    untyped.emit('join', `post:${postId}`);
+    untyped.emit('subscribe', { room: `post:${postId}` });
+    const seen = collect(b, 'post:changed');
+    // Its author and a moderator may watch it; an edit by the author reaches them, not Bob.
+    const [a, m] = await Promise.all([kit.open(alice.cookie), kit.open(mod.cookie)]);
+    expect(await watch(a, postId)).toEqual({ ok: true });
+    expect(await watch(m, postId)).toEqual({ ok: true });
+    const toMod = next(m, 'post:changed');
+    const res = await request(t, {
+      method: 'PATCH',
+      url: `/api/posts/${postId}`,
+      cookie: alice.cookie,
+      payload: { title: 'Edited' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await toMod).toEqual({ postId, post: true, comments: false });
+    await settle();
+    expect(seen).toEqual([]);
+  });
+
+  it('a tag created by a moderator reaches every socket as tags:changed', async () => {
+    const b = await kit.open(bob.cookie);
+    const got = next(b, 'tags:changed');
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/tags',
+      cookie: mod.cookie,
+      payload: { labels: { en: `Ink ${Date.now()}` } },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await got).toEqual({});
+  });
+
+  it('a failed mutation records no event; a committed one is recorded and dispatched', async () => {
+    const postId = await post(alice);
+    await t.database.db.update(posts).set({ state: 'removed' }).where(eq(posts.id, postId));
+    await settle();
+    const count = async () => (await t.database.db.select().from(domainEvents)).length;
+    const before = await count();
+    const refused = await request(t, {
+      method: 'POST',
+      url: `/api/posts/${postId}/comments`,
+      cookie: alice.cookie,
+      payload: { body: 'Too late' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await count()).toBe(before);
+    await status(alice);
+    await settle();
+    const events = await t.database.db
+      .select()
+      .from(domainEvents)
+      .where(eq(domainEvents.type, 'statusUpdate.created'));
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.every((e) => e.dispatchedAt !== null)).toBe(true);
+  });
+
+  it('a batch of events sends each distinct push once', () => {
+    const like = (targetId: string) =>
+      ({
+        type: 'like.changed',
+        actorId: 'u',
+        data: { target: 'statusUpdate', targetId, postId: null, statusId: 's1', likeCount: 1 },
+      }) as const;
+    const pushes = pushesOf([like('s1'), like('s1'), like('s1')]);
+    expect(pushes.map((p) => `${p.room} ${p.event}`)).toEqual([
+      'status-updates statusUpdates:changed',
+      'home home:changed',
+    ]);
+  });
+
+  it("a ban sends me:changed to the user's tabs, then closes them; a new socket is refused", async () => {
+    const carol = await createUser(t, { roles: ['member'] });
+    const [tab1, tab2] = await Promise.all([kit.open(carol.cookie), kit.open(carol.cookie)]);
+    const other = await kit.open(bob.cookie);
+    const otherHome = collect(other, 'home:changed');
+    const order: string[] = [];
+    tab1.on('me:changed', () => order.push('me:changed'));
+    const closed1 = new Promise<string>((resolve) =>
+      tab1.on('disconnect', (reason) => {
+        order.push('disconnect');
+        resolve(reason);
+      }),
+    );
+    const closed2 = new Promise<string>((resolve) => tab2.on('disconnect', resolve));
+    const res = await request(t, {
+      method: 'POST',
+      url: `/api/users/${carol.id}/ban`,
+      cookie: mod.cookie,
+      payload: { reason: 'Spam' },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await closed1).toBe('io server disconnect');
+    expect(await closed2).toBe('io server disconnect');
+    expect(order).toEqual(['me:changed', 'disconnect']);
+    expect(other.connected).toBe(true);
+    await settle();
+    expect(otherHome.length).toBeGreaterThan(0); // the member count on the home page
+    await expect(kit.open(carol.cookie)).rejects.toThrow('errors.banned');
+  });
+
+  it('a change of one’s own displayed role reaches the user’s other tabs as me:changed', async () => {
+    const dora = await createUser(t, { roles: ['member', 'probation-writer'] });
+    const otherTab = await kit.open(dora.cookie);
+    const heard = next(otherTab, 'me:changed');
+    const res = await request(t, {
+      method: 'PATCH',
+      url: '/api/me',
+      cookie: dora.cookie,
+      payload: { displayedRole: 'probation-writer' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await heard).claimsModifiedTimestamp).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,76 @@
+/** Real socket.io clients against a listening test app (live*.test.ts). */
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents, WatchResult } from '@atelier/shared';
+import type { TestApp } from './helpers.ts';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type EventName = keyof ServerToClientEvents;
+export type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
+
+export interface SocketKit {
+  /** A socket of `cookie` (or none); `connect_error` rejects with the server's message. */
+  open(cookie?: string): Promise<ClientSocket>;
+  /** Disconnects every socket opened so far. */
+  closeAll(): void;
+}
+
+export function socketKit(t: TestApp, url: string): SocketKit {
+  const sockets: ClientSocket[] = [];
+  return {
+    open(cookie) {
+      const socket: ClientSocket = connect(url, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        extraHeaders: { origin: t.config.baseUrl, ...(cookie ? { cookie } : {}) },
+      });
+      sockets.push(socket);
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', (err) => reject(err));
+      });
+    },
+    closeAll() {
+      for (const s of sockets.splice(0)) s.disconnect();
+    },
+  };
+}
+
+/** Every `event` the socket receives from now on. */
+export function collect<E extends EventName>(socket: ClientSocket, event: E): PayloadOf<E>[] {
+  const seen: PayloadOf<E>[] = [];
+  (socket.on as (e: string, fn: (p: never) => void) => void)(event, (p) => seen.push(p));
+  return seen;
+}
+
+/** Resolves with the first `event` received that matches (rejects after 5 s). */
+export function next<E extends EventName>(
+  socket: ClientSocket,
+  event: E,
+  matches: (p: PayloadOf<E>) => boolean = () => true,
+): Promise<PayloadOf<E>> {
+  return new Promise((resolve, reject) => {
+    type Listen = (e: string, fn: (p: never) => void) => void;
+    const on = (socket.on as Listen).bind(socket);
+    const off = (socket.off as Listen).bind(socket);
+    const listener = (p: PayloadOf<E>) => {
+      if (!matches(p)) return;
+      clearTimeout(timer);
+      off(event, listener);
+      resolve(p);
+    };
+    const timer = setTimeout(() => {
+      off(event, listener);
+      reject(new Error(`no ${event} within 5 s`));
+    }, 5_000);
+    on(event, listener);
+  });
+}
+
+/** Asks to watch a post's page; resolves with the server's answer. */
+export function watch(socket: ClientSocket, postId: string): Promise<WatchResult> {
+  return new Promise((resolve) => socket.emit('post:watch', postId, resolve));
+}
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
