@@ -526,6 +526,10 @@ log(
 );
 log(table(rows, baseline.reqPerSec ?? 1));
 if (write) {
-  fs.writeFileSync(docFile, document(rows, baseline, modes, started, load));
+  // Keep the live benchmark's section (`npm run bench:live` writes between its markers).
+  const previous = fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '';
+  const live = /<!-- bench:live:start -->[\s\S]*<!-- bench:live:end -->\n?/.exec(previous)?.[0];
+  const doc = document(rows, baseline, modes, started, load);
+  fs.writeFileSync(docFile, live ? `${doc.trimEnd()}\n\n${live}` : doc);
   log(`\nWrote ${path.relative(process.cwd(), docFile)}`);
 }

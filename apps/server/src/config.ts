@@ -31,7 +31,20 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)')
     .optional(),
-  REDIS_URL: z.string().optional(),
+  /**
+   * Redis connection string; set → the Socket.IO Redis adapter and presence kept in Redis, so
+   * several server processes can share one database. Unset → everything stays in this process.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave it unset for a single process)')
+    .optional(),
+  /** With REDIS_URL: how often a node renews its presence heartbeat (ms). */
+  PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** With REDIS_URL: a node whose heartbeat is older than this is dead; its users go offline (ms). */
+  PRESENCE_NODE_TTL_MS: z.coerce.number().int().min(300).default(30_000),
+  /** With REDIS_URL: how often each node looks for dead nodes and stale online flags (ms). */
+  PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
   /** SMTP connection string; unset → mails are written to DATA_DIR/mail/*.eml. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
@@ -60,6 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const c = parsed.data;
+  if (c.PRESENCE_NODE_TTL_MS <= c.PRESENCE_HEARTBEAT_MS) {
+    throw new Error(
+      'Invalid configuration:\n  PRESENCE_NODE_TTL_MS: must be longer than PRESENCE_HEARTBEAT_MS',
+    );
+  }
   if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
     throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)');
   }

@@ -3,7 +3,9 @@
  * dispatcher, and `app.live` ({ emitter, kick }).
  *
  * - Sockets authenticate from the session cookie (Better Auth) and must belong to a user with
- *   access who is not banned; each joins its own room `user:<id>`, chosen by the server.
+ *   access who is not banned; each joins its own room `user:<id>` and the data rooms home, tags
+ *   and status updates, all chosen by the server. A post's room is joined on `post:watch` after
+ *   an access check (watch.ts).
  * - Browsers must connect from the site's origin (or TRUSTED_ORIGINS), as for the auth routes.
  * - After every successful write request (its transaction has committed by then) the dispatcher
  *   is kicked; a sweep every 5 s covers events left by a crash.
@@ -18,7 +20,9 @@ import { Server } from 'socket.io';
 import { stateOf } from '../auth/access.ts';
 import { user } from '../db/schema/index.ts';
 import { createDispatcher, type Dispatcher } from './dispatcher.ts';
-import { socketEmitter, userRoom, type LiveEmitter, type LiveServer } from './emitter.ts';
+import { createPresence } from './presence.ts';
+import { rooms, socketEmitter, type LiveEmitter, type LiveServer } from './emitter.ts';
+import { handlePostWatch } from './watch.ts';
 
 export interface Live {
   io: LiveServer;
@@ -56,6 +60,8 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
       callback(null, origin === undefined || allowedOrigins.has(origin));
     },
   });
+  // Presence (presence.ts): counts each socket, joins the `presence` room; Redis when configured.
+  createPresence(app, io);
 
   io.use((socket, next) => {
     void (async () => {
@@ -69,11 +75,17 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
       if (state === 'banned') return next(new Error('errors.banned'));
       if (state !== 'member' && state !== 'moderator') return next(new Error('errors.noAccess'));
       socket.data.userId = row.id;
-      await socket.join(userRoom(row.id));
+      await socket.join([rooms.user(row.id), rooms.home, rooms.tags, rooms.statusUpdates]);
       next();
     })().catch((err: unknown) => {
       app.log.error({ err }, 'live: socket authentication failed');
       next(new Error('errors.server'));
+    });
+  });
+
+  io.on('connection', (socket) => {
+    handlePostWatch(socket, database.db, (err) => {
+      app.log.error({ err }, 'live: post:watch failed');
     });
   });
 

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatFullDate, roleLineThrough, roles, type PublicUser } from '@atelier/shared';
+import { WithPresence } from './PresenceDot.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 
@@ -34,11 +35,13 @@ export function AuthorLine({ author, timestamp, edition, size = 'medium' }: Auth
       data-testid="author-line"
     >
       {author ? (
-        <UserAvatar
-          username={author.username}
-          avatarPath={author.avatarPath}
-          size={small ? 24 : 32}
-        />
+        <WithPresence userId={author.id} size={small ? 24 : 32}>
+          <UserAvatar
+            username={author.username}
+            avatarPath={author.avatarPath}
+            size={small ? 24 : 32}
+          />
+        </WithPresence>
       ) : null}
       {author ? (
         <Link

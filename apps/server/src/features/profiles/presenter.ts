@@ -2,7 +2,7 @@
 import { isBanned, isModerator, totalLikes, type UserProfile } from '@atelier/shared';
 import type { UserRow } from '../../db/schema/index.ts';
 
-/** banReason only for moderators and the user themself. */
+/** banReason only for moderators and the user themself; presence as the database records it. */
 export function presentUserProfile(
   row: UserRow,
   viewer: Pick<UserRow, 'id' | 'roles'>,
@@ -28,5 +28,7 @@ export function presentUserProfile(
     totalLikes: totalLikes(counts),
     isBanned: isBanned(row.roles),
     banReason: mayReadBan && isBanned(row.roles) ? (row.banReason ?? null) : null,
+    online: row.online,
+    lastSeenTimestamp: row.lastSeenAt?.toISOString() ?? null,
   };
 }

@@ -1,0 +1,426 @@
+/**
+ * `npm run bench:live` (not a test): live delivery with many sockets open.
+ *
+ * For each setup — one node (embedded PGlite, sockets in process) and, when PostgreSQL and Redis
+ * answer on this machine, two nodes (one PostgreSQL database, the Socket.IO Redis adapter,
+ * presence in Redis) — it:
+ *
+ * 1. seeds a fresh database: N members with a session each (inserted directly: no password
+ *    hashing for thousands of users), one post for each sampled recipient, and one commenter;
+ * 2. starts the real server process(es) (`src/main.ts`, production mode) on 127.0.0.1;
+ * 3. opens N Socket.IO clients from this process (one per member; with two nodes, alternately on
+ *    node A and node B) and reads each node's resident memory before and after: memory per socket;
+ * 4. posts `--samples` comments through node A, one after another, each on a post of a different
+ *    connected member, and times from sending the request to the `notification:new` arriving on
+ *    the recipient's socket (HTTP request + transaction + dispatcher + push; with two nodes, half
+ *    the recipients are on node B, so those deliveries cross Redis): p50 / p99 / max.
+ *
+ * Options: --sockets <n> (1000; e.g. 10000), --samples <n> (50), --no-redis, --no-write.
+ * Everything listens on 127.0.0.1; every process and database it made is removed at the end.
+ * Results are printed and written into docs/performance.md between the `bench:live` markers.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createClient } from 'redis';
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, Notification, ServerToClientEvents } from '@atelier/shared';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { posts, session, user } from '../src/db/schema/index.ts';
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  spawnServer,
+  type ServerProcess,
+} from '../test/helpers.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const docFile = path.join(repoRoot, 'docs/performance.md');
+const START = '<!-- bench:live:start -->';
+const END = '<!-- bench:live:end -->';
+
+// ---- options ----
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number): number => {
+  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return fallback;
+  const raw = args[i]?.includes('=') ? args[i]?.split('=')[1] : args[i + 1];
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} needs a positive integer`);
+  return value;
+};
+const socketCount = option('sockets', 1_000);
+const samples = Math.min(option('samples', 50), socketCount);
+const withRedis = !args.includes('--no-redis');
+const write = !args.includes('--no-write');
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const secret = crypto.randomBytes(24).toString('hex');
+
+const log = (message: string) => process.stdout.write(`${message}\n`);
+
+/** `value`, which the code above guarantees (an index in range, a spawned process's pid). */
+function must<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`bench:live: missing ${what}`);
+  return value;
+}
+
+// The whole run is bounded: 2 min plus 60 ms per socket.
+const guard = setTimeout(
+  () => {
+    log('bench:live: took too long, stopping.');
+    process.exit(1);
+  },
+  120_000 + socketCount * 60,
+);
+guard.unref();
+
+// ---- seeding ----
+
+interface Seeded {
+  /** Cookie header per member, in socket order. */
+  cookies: string[];
+  userIds: string[];
+  /** postIds[i]: a post by member i (for the first `samples` members). */
+  postIds: string[];
+  commenterCookie: string;
+}
+
+/** Better Auth's signed session cookie (HMAC-SHA256 of the token with AUTH_SECRET, base64). */
+function sessionCookie(token: string): string {
+  const signature = crypto.createHmac('sha256', secret).update(token).digest('base64');
+  return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+async function seed(database: Database): Promise<Seeded> {
+  const db = database.db;
+  const run = crypto.randomBytes(3).toString('hex');
+  const ids = Array.from({ length: socketCount + 1 }, (_, i) => `bench-${run}-${i}`);
+  const tokens = ids.map(() => crypto.randomBytes(24).toString('base64url'));
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  for (let i = 0; i < ids.length; i += 1_000) {
+    const chunk = ids.slice(i, i + 1_000);
+    await db.insert(user).values(
+      chunk.map((id) => ({
+        id,
+        username: id,
+        email: `${id}@example.com`,
+        emailVerified: true,
+        roles: ['member' as const],
+        displayedRole: 'member' as const,
+      })),
+    );
+    await db.insert(session).values(
+      chunk.map((id, j) => ({
+        id: `s-${id}`,
+        token: must(tokens[i + j], 'token'),
+        userId: id,
+        expiresAt,
+      })),
+    );
+  }
+  const rows = await db
+    .insert(posts)
+    .values(
+      ids.slice(0, samples).map((authorId, i) => ({
+        authorId,
+        sectionSlug: 'general',
+        title: `Bench post ${i}`,
+        body: 'Body',
+        provenance: 'human' as const,
+      })),
+    )
+    .returning({ id: posts.id, authorId: posts.authorId });
+  const byAuthor = new Map(rows.map((r) => [r.authorId, r.id]));
+  return {
+    cookies: tokens.slice(0, socketCount).map(sessionCookie),
+    userIds: ids.slice(0, socketCount),
+    postIds: ids.slice(0, samples).map((id) => must(byAuthor.get(id), 'post')),
+    commenterCookie: sessionCookie(must(tokens[socketCount], 'token')),
+  };
+}
+
+// ---- measuring ----
+
+/** Resident memory of a process (Linux /proc), in bytes. */
+function rssOf(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb * 1024;
+}
+
+function open(node: ServerProcess, cookie: string): Promise<ClientSocket> {
+  const socket: ClientSocket = connect(node.baseUrl, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 20_000,
+    extraHeaders: { origin: node.baseUrl, cookie },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (err) => {
+      socket.disconnect();
+      reject(err);
+    });
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+interface Result {
+  setup: string;
+  sockets: number;
+  connectSeconds: number;
+  p50: number;
+  p99: number;
+  max: number;
+  crossNodeP50: number | null;
+  bytesPerSocket: number;
+}
+
+async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): Promise<Result> {
+  const settle = () => new Promise((r) => setTimeout(r, 1_500));
+  await settle();
+  const before = nodes.map((n) => rssOf(must(n.proc.pid, 'pid')));
+
+  log(`  opening ${socketCount} sockets…`);
+  const sockets: ClientSocket[] = new Array<ClientSocket>(socketCount);
+  const connectStarted = performance.now();
+  const batch = 100;
+  for (let i = 0; i < socketCount; i += batch) {
+    await Promise.all(
+      seeded.cookies.slice(i, i + batch).map(async (cookie, j) => {
+        const index = i + j;
+        sockets[index] = await open(must(nodes[index % nodes.length], 'node'), cookie);
+      }),
+    );
+  }
+  const connectSeconds = (performance.now() - connectStarted) / 1_000;
+  await settle();
+  const after = nodes.map((n) => rssOf(must(n.proc.pid, 'pid')));
+  const perNode = socketCount / nodes.length;
+  const bytesPerSocket =
+    after.reduce((sum, a, i) => sum + (a - must(before[i], 'rss')), 0) / nodes.length / perNode;
+
+  log(`  ${samples} notifications through node A…`);
+  const latencies: number[] = [];
+  const crossNode: number[] = [];
+  const entry = must(nodes[0], 'node');
+  for (let i = 0; i < samples; i += 1) {
+    const socket = must(sockets[i], 'socket');
+    const postId = must(seeded.postIds[i], 'post');
+    const arrived = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no notification for sample ${i}`)), 10_000);
+      const onNew = (n: Notification) => {
+        if (n.type !== 'comment' || n.post.postId !== postId) return;
+        clearTimeout(timer);
+        socket.off('notification:new', onNew);
+        resolve(performance.now());
+      };
+      socket.on('notification:new', onNew);
+    });
+    const started = performance.now();
+    const res = await fetch(`${entry.baseUrl}/api/posts/${postId}/comments`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: entry.baseUrl,
+        cookie: seeded.commenterCookie,
+      },
+      body: JSON.stringify({ body: `Comment ${i}` }),
+    });
+    if (res.status !== 201) throw new Error(`comment ${i}: ${res.status} ${await res.text()}`);
+    const ms = (await arrived) - started;
+    latencies.push(ms);
+    if (nodes.length > 1 && i % nodes.length !== 0) crossNode.push(ms);
+  }
+  for (const s of sockets) s.disconnect();
+
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const cross = [...crossNode].sort((a, b) => a - b);
+  return {
+    setup,
+    sockets: socketCount,
+    connectSeconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+    crossNodeP50: cross.length > 0 ? percentile(cross, 50) : null,
+    bytesPerSocket,
+  };
+}
+
+async function stopNodes(nodes: ServerProcess[]) {
+  for (const node of nodes) {
+    if (node.proc.exitCode === null && node.proc.signalCode === null) {
+      node.proc.kill('SIGTERM');
+      await node.exited;
+    }
+  }
+}
+
+const benchEnv = {
+  AUTH_SECRET: secret,
+  // Each node logs at info (the harness waits for its "listening" line); sockets log nothing.
+  LOG_LEVEL: 'info',
+};
+
+// ---- setups ----
+
+async function oneNode(): Promise<Result> {
+  log('One node (embedded PGlite, in process):');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-live-'));
+  const nodes: ServerProcess[] = [];
+  try {
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    let seeded: Seeded;
+    try {
+      seeded = await seed(database);
+    } finally {
+      await database.close();
+    }
+    nodes.push(await spawnServer({ DATA_DIR: dataDir, ...benchEnv }));
+    return await measure('1 node, PGlite, in process', nodes, seeded);
+  } finally {
+    await stopNodes(nodes);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function answers(): Promise<{ postgres: boolean; redis: boolean }> {
+  const postgres = await (async () => {
+    const client = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 2_000 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  const redis = await (async () => {
+    const client = createClient({
+      url: redisUrl,
+      socket: { connectTimeout: 2_000, reconnectStrategy: false },
+    });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.ping();
+      return true;
+    } catch {
+      return false;
+    } finally {
+      if (client.isOpen) await client.close();
+    }
+  })();
+  return { postgres, redis };
+}
+
+async function twoNodes(): Promise<Result> {
+  log('Two nodes (PostgreSQL + Redis):');
+  const url = await createPostgresDatabase(pgUrl);
+  const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-live-')));
+  const nodes: ServerProcess[] = [];
+  try {
+    const database = await openDatabase({ url });
+    let seeded: Seeded;
+    try {
+      seeded = await seed(database);
+    } finally {
+      await database.close();
+    }
+    for (const dir of dataDirs) {
+      nodes.push(
+        await spawnServer({ DATA_DIR: dir, DATABASE_URL: url, REDIS_URL: redisUrl, ...benchEnv }),
+      );
+    }
+    return await measure('2 nodes, PostgreSQL + Redis', nodes, seeded);
+  } finally {
+    await stopNodes(nodes);
+    await dropPostgresDatabase(pgUrl, url);
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---- report ----
+
+const ms = (v: number) => v.toFixed(1);
+
+function section(results: Result[], skipped: string | null): string {
+  const cpus = os.cpus();
+  const lines = [
+    START,
+    '## Live: notification delivery with many sockets (`npm run bench:live`)',
+    '',
+    `Run on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GB, load average ${loadBefore.toFixed(1)} when it started; the sockets' client ` +
+      'runs on the same machine (and competes for the same cores). `npm run bench` rewrites this file: run this one after it.',
+    '',
+    '```sh',
+    'npm run bench:live                      # 1,000 sockets; two nodes when PostgreSQL and Redis answer',
+    'npm run bench:live -- --sockets 10000   # BENCH_DATABASE_URL / BENCH_REDIS_URL to point elsewhere',
+    '```',
+    '',
+    'Latency: from sending `POST /api/posts/:id/comments` to node A until `notification:new` reaches the',
+    "post author's socket (request, transaction, dispatcher, push), one comment at a time. Memory: growth",
+    'of the resident set of each server process once the sockets are open, divided by its sockets',
+    '(session lookup, Socket.IO and presence state included).',
+    '',
+    '| Setup | Sockets | Connect all (s) | p50 (ms) | p99 (ms) | max (ms) | p50 via the other node (ms) | Memory per socket |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...results.map(
+      (r) =>
+        `| ${r.setup} | ${r.sockets.toLocaleString('en')} | ${r.connectSeconds.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.crossNodeP50 === null ? '—' : ms(r.crossNodeP50)} | ${(r.bytesPerSocket / 1024).toFixed(1)} KB |`,
+    ),
+    '',
+  ];
+  if (skipped) lines.push(`Not measured in this run: ${skipped}`, '');
+  lines.push(END);
+  return lines.join('\n');
+}
+
+function writeDoc(text: string) {
+  const doc = fs.readFileSync(docFile, 'utf8');
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  const next =
+    start >= 0 && end > start
+      ? `${doc.slice(0, start)}${text}${doc.slice(end + END.length)}`
+      : `${doc.trimEnd()}\n\n${text}\n`;
+  fs.writeFileSync(docFile, next);
+}
+
+// ---- main ----
+
+const loadBefore = os.loadavg()[0] ?? 0;
+const results: Result[] = [];
+let skipped: string | null = null;
+results.push(await oneNode());
+if (withRedis) {
+  const up = await answers();
+  if (up.postgres && up.redis) results.push(await twoNodes());
+  else {
+    skipped = `two nodes (${[!up.postgres && 'PostgreSQL', !up.redis && 'Redis'].filter(Boolean).join(' and ')} did not answer).`;
+  }
+} else skipped = 'two nodes (--no-redis).';
+
+const text = section(results, skipped);
+log(`\n${text.split('\n').slice(1, -1).join('\n')}`);
+if (write) {
+  writeDoc(text);
+  log(`Wrote ${path.relative(process.cwd(), docFile)}`);
+}
+process.exit(0);

@@ -1,0 +1,219 @@
+/**
+ * Two real server processes on one PostgreSQL database and one Redis (issue 4, scale-out):
+ * a comment posted through node A notifies a socket connected to node B (Socket.IO Redis
+ * adapter), and killing node A with SIGKILL marks its users offline (node B's sweep finds A's
+ * expired heartbeat) — within seconds here, with short presence timings.
+ *
+ * Runs only when TEST_DATABASE_URL and TEST_REDIS_URL are set (CI, or locally:
+ * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres TEST_REDIS_URL=redis://127.0.0.1:6379).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  ClientToServerEvents,
+  Notification,
+  ServerToClientEvents,
+  UserPresence,
+} from '@atelier/shared';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { posts, user } from '../src/db/schema/index.ts';
+import { PASSWORD } from './factories.ts';
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  spawnServer,
+  testDatabaseUrl,
+  type ServerProcess,
+} from './helpers.ts';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const redisUrl = /^rediss?:\/\//.test(process.env.TEST_REDIS_URL ?? '')
+  ? process.env.TEST_REDIS_URL
+  : undefined;
+const enabled = Boolean(testDatabaseUrl && redisUrl);
+if (!enabled) {
+  process.stdout.write(
+    'multinode.test.ts skipped: set TEST_DATABASE_URL (PostgreSQL) and TEST_REDIS_URL (Redis) to run two server processes.\n',
+  );
+}
+
+/** Short presence timings: a dead node is noticed within about 2 s instead of 45 s. */
+const PRESENCE_ENV = {
+  PRESENCE_HEARTBEAT_MS: '300',
+  PRESENCE_NODE_TTL_MS: '1500',
+  PRESENCE_SWEEP_MS: '400',
+};
+
+async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
+  let dbUrl: string;
+  let database: Database;
+  let nodeA: ServerProcess;
+  let nodeB: ServerProcess;
+  const dataDirs: string[] = [];
+  const sockets: ClientSocket[] = [];
+
+  const spawnNode = async (secret: string) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-multinode-'));
+    dataDirs.push(dataDir);
+    return spawnServer({
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl,
+      REDIS_URL: redisUrl!,
+      AUTH_SECRET: secret,
+      ...PRESENCE_ENV,
+    });
+  };
+
+  beforeAll(async () => {
+    dbUrl = await createPostgresDatabase(testDatabaseUrl!);
+    database = await openDatabase({ url: dbUrl }); // migrates before the nodes start
+    const secret = crypto.randomBytes(24).toString('hex');
+    nodeA = await spawnNode(secret);
+    nodeB = await spawnNode(secret);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    for (const node of [nodeA, nodeB]) {
+      if (node && node.proc.exitCode === null && node.proc.signalCode === null) {
+        node.proc.kill('SIGTERM');
+        await node.exited;
+      }
+    }
+    await database?.close();
+    if (dbUrl) await dropPostgresDatabase(testDatabaseUrl!, dbUrl);
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  /** A member with a session (registered through node A, accepted in the database). */
+  const member = async (name: string) => {
+    const username = `${name}${crypto.randomBytes(3).toString('hex')}`;
+    const email = `${username}@example.com`;
+    const res = await fetch(`${nodeA.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: nodeA.baseUrl },
+      body: JSON.stringify({ username, email, password: PASSWORD }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const [row] = await database.db
+      .update(user)
+      .set({ emailVerified: true, roles: ['member'], displayedRole: 'member' })
+      .where(eq(user.email, email))
+      .returning({ id: user.id });
+    return { id: row!.id, cookie };
+  };
+
+  const open = (node: ServerProcess, cookie: string): Promise<ClientSocket> => {
+    const socket: ClientSocket = connect(node.baseUrl, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      extraHeaders: { origin: node.baseUrl, cookie },
+    });
+    sockets.push(socket);
+    return new Promise((resolve, reject) => {
+      socket.once('connect', () => resolve(socket));
+      socket.once('connect_error', (err) => reject(err));
+    });
+  };
+
+  const onlineOf = async (id: string) => {
+    const [row] = await database.db
+      .select({ online: user.online, lastSeenAt: user.lastSeenAt })
+      .from(user)
+      .where(eq(user.id, id));
+    return row!;
+  };
+
+  it('a comment posted through node A notifies a socket on node B; killing A marks its users offline', async () => {
+    const alice = await member('alice');
+    const bob = await member('bob');
+    const carol = await member('carol');
+
+    // Alice on node B (and on A too: she must stay online when A dies); Bob and Carol on A only.
+    const aliceOnB = await open(nodeB, alice.cookie);
+    aliceOnB.emit('presence:watch', [alice.id, bob.id, carol.id]);
+    await open(nodeA, alice.cookie);
+    await open(nodeA, bob.cookie);
+    await open(nodeA, carol.cookie);
+    for (const u of [alice, bob, carol]) {
+      await until(async () => (await onlineOf(u.id)).online, 5_000, `${u.id} online`);
+    }
+
+    const [post] = await database.db
+      .insert(posts)
+      .values({
+        authorId: alice.id,
+        sectionSlug: 'general',
+        title: 'Across nodes',
+        body: 'Body',
+        provenance: 'human',
+      })
+      .returning({ id: posts.id });
+    const notified = new Promise<Notification>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error('no notification on node B within 10 s')),
+        10_000,
+      );
+      aliceOnB.once('notification:new', (n) => {
+        clearTimeout(timer);
+        resolve(n);
+      });
+    });
+    const res = await fetch(`${nodeA.baseUrl}/api/posts/${post!.id}/comments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: nodeA.baseUrl, cookie: bob.cookie },
+      body: JSON.stringify({ body: 'Seen from the other node' }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await notified).toMatchObject({
+      type: 'comment',
+      recipientId: alice.id,
+      author: { id: bob.id },
+      post: { postId: post!.id },
+    });
+
+    // SIGKILL node A: no disconnect handler runs there; node B's sweep must notice.
+    const offline: UserPresence[] = [];
+    aliceOnB.on('presence:changed', (p) => {
+      if (!p.online) offline.push(p);
+    });
+    const killedAt = Date.now();
+    nodeA.proc.kill('SIGKILL');
+    await nodeA.exited;
+    for (const u of [bob, carol]) {
+      await until(async () => !(await onlineOf(u.id)).online, 60_000, `${u.id} offline`);
+    }
+    const elapsed = Date.now() - killedAt;
+    expect(elapsed).toBeLessThan(60_000);
+    const bobRow = await onlineOf(bob.id);
+    expect(bobRow.lastSeenAt!.getTime()).toBeGreaterThanOrEqual(killedAt - 1_000);
+    await until(
+      () => Promise.resolve([bob.id, carol.id].every((id) => offline.some((p) => p.userId === id))),
+      5_000,
+      'presence:changed pushed to node B',
+    );
+    // Alice still has her socket on node B.
+    expect((await onlineOf(alice.id)).online).toBe(true);
+    expect(offline.some((p) => p.userId === alice.id)).toBe(false);
+  }, 120_000);
+});
