@@ -38,7 +38,10 @@ function NotificationText({ n }: { n: Notification }) {
     case 'statusReply':
       return <>{t('notifications.statusReply', { user })}</>;
     case 'postRemoval': {
-      const reason = n.otherReason ?? n.reason;
+      const reason =
+        n.reason === 'other' && n.otherReason
+          ? n.otherReason
+          : t(`post.removalReasons.${n.reason}`, { defaultValue: n.reason });
       return <>{t('notifications.postRemoval', { title: n.post.title, reason })}</>;
     }
   }

@@ -30,6 +30,7 @@ import { ProvenanceBadge } from '../../components/ProvenanceBadge.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
 import { TagChips } from '../../components/TagChips.tsx';
 import { isApiError } from '../../api/client.ts';
+import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { CommentsSection } from './comments/CommentsSection.tsx';
 import { MediaGallery } from './MediaGallery.tsx';
 
@@ -180,6 +181,14 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
             </Button>
           </Stack>
         ) : null}
+        <ReportButton
+          targetType="post"
+          targetId={post.id}
+          authorId={post.author.id}
+          authorName={post.author.username}
+          summary={post.title}
+          variant="outlined"
+        />
       </Stack>
 
       <Divider />

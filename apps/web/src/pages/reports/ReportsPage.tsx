@@ -1,7 +1,59 @@
+/** /reports (moderators): the open reports grouped by target, then possible ban evasion. */
 import { useTranslation } from 'react-i18next';
-import { LaterPage } from '../../components/LaterPage.tsx';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReportQueue } from '@atelier/shared';
+import { isApiError } from '../../api/client.ts';
+import { useReportQueue } from '../../api/reports.ts';
+import { translateError } from '../../components/errors.ts';
+import { Page } from '../../components/Page.tsx';
+import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { BanEvasionList } from './BanEvasionList.tsx';
+import { ReportGroupCard } from './ReportGroupCard.tsx';
+
+export function ReportsView({ queue }: { queue: ReportQueue }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={4}>
+      <Stack spacing={2} component="section" aria-label={t('reports.queueLabel')}>
+        {queue.groups.length === 0 ? (
+          <Typography color="text.secondary">{t('reports.empty')}</Typography>
+        ) : (
+          queue.groups.map((group) => (
+            <ReportGroupCard key={`${group.targetType}-${group.targetId}`} group={group} />
+          ))
+        )}
+      </Stack>
+      <BanEvasionList signals={queue.banEvasion} />
+    </Stack>
+  );
+}
 
 export default function ReportsPage() {
   const { t } = useTranslation();
-  return <LaterPage title={t('pages.reports.title')} />;
+  const queue = useReportQueue();
+  const count = queue.data?.groups.length ?? 0;
+  const intro = count > 0 ? t('reports.intro', { count }) : undefined;
+  return (
+    <Page title={t('reports.title')} intro={intro}>
+      {queue.isPending ? (
+        <PageSpinner />
+      ) : queue.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void queue.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
+          {translateError(t, isApiError(queue.error) ? queue.error.code : null)}
+        </Alert>
+      ) : (
+        <ReportsView queue={queue.data} />
+      )}
+    </Page>
+  );
 }

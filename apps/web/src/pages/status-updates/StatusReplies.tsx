@@ -18,6 +18,7 @@ import {
 import { AuthorLine } from '../../components/AuthorLine.tsx';
 import { LikeButton } from '../../components/LikeButton.tsx';
 import { translateError } from '../../components/errors.ts';
+import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { isApiError } from '../../api/client.ts';
 import { ReplyQuote } from './ReplyQuote.tsx';
 import { TextComposer } from './TextComposer.tsx';
@@ -114,6 +115,12 @@ function StatusReplyItem({
             </Button>
           </>
         ) : null}
+        <ReportButton
+          targetType="statusReply"
+          targetId={reply.id}
+          authorId={reply.author.id}
+          authorName={reply.author.username}
+        />
       </Stack>
     </Stack>
   );

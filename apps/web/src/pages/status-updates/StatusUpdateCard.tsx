@@ -17,6 +17,7 @@ import { useDeleteStatusUpdate, useUpdateStatusUpdate } from '../../api/statusUp
 import { AuthorLine } from '../../components/AuthorLine.tsx';
 import { LikeButton } from '../../components/LikeButton.tsx';
 import { translateError } from '../../components/errors.ts';
+import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { StatusReplies } from './StatusReplies.tsx';
 import { TextComposer } from './TextComposer.tsx';
 import { useCanManage } from './useOwnership.ts';
@@ -118,6 +119,12 @@ export function StatusUpdateCard({ update }: { update: StatusUpdate }) {
                 </Button>
               </>
             ) : null}
+            <ReportButton
+              targetType="statusUpdate"
+              targetId={update.id}
+              authorId={update.author.id}
+              authorName={update.author.username}
+            />
           </Stack>
           {open ? (
             <div id={repliesId}>

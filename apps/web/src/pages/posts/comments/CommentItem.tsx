@@ -19,6 +19,7 @@ import { AuthorLine } from '../../../components/AuthorLine.tsx';
 import { LikeButton } from '../../../components/LikeButton.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { translateError } from '../../../components/errors.ts';
+import { ReportButton } from '../../../components/report/ReportButton.tsx';
 import { TextComposer } from '../../status-updates/TextComposer.tsx';
 import { useCanManage } from '../../status-updates/useOwnership.ts';
 import { CommentReplyItem } from './CommentReplyItem.tsx';
@@ -141,6 +142,12 @@ export function CommentItem({ comment }: { comment: Comment }) {
               </Button>
             </>
           ) : null}
+          <ReportButton
+            targetType="comment"
+            targetId={comment.id}
+            authorId={author.id}
+            authorName={author.username}
+          />
         </Stack>
       )}
       {comment.replies.length > 0 || replyTo ? (

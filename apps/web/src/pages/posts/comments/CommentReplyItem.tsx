@@ -11,6 +11,7 @@ import { AuthorLine } from '../../../components/AuthorLine.tsx';
 import { LikeButton } from '../../../components/LikeButton.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { translateError } from '../../../components/errors.ts';
+import { ReportButton } from '../../../components/report/ReportButton.tsx';
 import { ReplyQuote } from '../../status-updates/ReplyQuote.tsx';
 import { TextComposer } from '../../status-updates/TextComposer.tsx';
 import { useCanManage } from '../../status-updates/useOwnership.ts';
@@ -115,6 +116,12 @@ export function CommentReplyItem({
             </Button>
           </>
         ) : null}
+        <ReportButton
+          targetType="commentReply"
+          targetId={reply.id}
+          authorId={reply.author.id}
+          authorName={reply.author.username}
+        />
       </Stack>
     </Stack>
   );

@@ -1,0 +1,66 @@
+/**
+ * "Report" on a post, comment, reply, status update, status reply or profile: hidden on one's own
+ * content (and for users without access); opens the report dialog, loaded on first use.
+ */
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
+import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
+import type { ReportTargetType } from '@atelier/shared';
+import { useCurrentUser } from '../../api/me.ts';
+
+const ReportDialog = lazy(() => import('./ReportDialog.tsx'));
+
+export interface ReportButtonProps {
+  targetType: ReportTargetType;
+  targetId: string;
+  /** The author of the content, or the user of the profile (no button for oneself). */
+  authorId: string | null | undefined;
+  /** The author's name, for the button's accessible name. */
+  authorName?: string;
+  /** Shown in the dialog under its title. */
+  summary?: string;
+  variant?: 'text' | 'outlined';
+  size?: 'small' | 'medium';
+}
+
+export function ReportButton({
+  targetType,
+  targetId,
+  authorId,
+  authorName,
+  summary,
+  variant = 'text',
+  size = 'small',
+}: ReportButtonProps) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  if (!me?.hasAccess || !authorId || me.id === authorId) return null;
+  return (
+    <>
+      <Button
+        size={size}
+        variant={variant}
+        color="inherit"
+        startIcon={variant === 'outlined' ? <OutlinedFlagIcon /> : undefined}
+        onClick={() => setOpen(true)}
+        aria-label={t(`reports.button.${targetType}`, { username: authorName ?? '' })}
+        aria-haspopup="dialog"
+        sx={{ color: 'text.secondary', flexShrink: 0 }}
+      >
+        {t('reports.button.label')}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ReportDialog
+            targetType={targetType}
+            targetId={targetId}
+            summary={summary}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

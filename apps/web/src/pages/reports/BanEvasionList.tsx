@@ -1,0 +1,75 @@
+/** Accounts seen on the same browser (visitor id) as a banned user: possible ban evasion. */
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { BanEvasionSignal } from '@atelier/shared';
+import { RelativeTime } from '../../components/RelativeTime.tsx';
+
+export function BanEvasionList({ signals }: { signals: BanEvasionSignal[] }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="section" aria-labelledby="ban-evasion-title">
+      <Typography id="ban-evasion-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('reports.evasion.title')}
+      </Typography>
+      {signals.length === 0 ? (
+        <Typography color="text.secondary">{t('reports.evasion.none')}</Typography>
+      ) : (
+        <Stack spacing={1.5}>
+          <Alert severity="info">{t('reports.evasion.intro')}</Alert>
+          <Stack spacing={1.5} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+            {signals.map((s) => (
+              <Card
+                key={`${s.bannedUser.id}-${s.otherUser.id}-${s.visitorId}`}
+                variant="outlined"
+                component="li"
+                data-testid="ban-evasion"
+              >
+                <CardContent
+                  sx={{ p: { xs: 2, sm: 2.5 }, '&:last-child': { pb: { xs: 2, sm: 2.5 } } }}
+                >
+                  <Typography variant="body1" sx={{ overflowWrap: 'anywhere', fontWeight: 600 }}>
+                    <Link component={RouterLink} to={`/users/${s.otherUser.id}`}>
+                      {s.otherUser.username}
+                    </Link>
+                  </Typography>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {t('reports.evasion.shares')}
+                    {': '}
+                    <Link component={RouterLink} to={`/users/${s.bannedUser.id}`}>
+                      {s.bannedUser.username}
+                    </Link>
+                  </Typography>
+                  {s.banReason ? (
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ overflowWrap: 'anywhere' }}
+                    >
+                      {t('reports.evasion.banReason', { reason: s.banReason })}
+                    </Typography>
+                  ) : null}
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="p"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
+                    {t('reports.evasion.visitor', { visitorId: s.visitorId })} ·{' '}
+                    {t('reports.evasion.seen')} <RelativeTime value={s.seenAt} />
+                  </Typography>
+                </CardContent>
+              </Card>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Reports (issue 5): what members report, what moderators see in /reports and what they do.
+ *
+ *   POST /api/reports                                        ReportInput → MyReport (201 new, 200 updated)
+ *   GET  /api/reports                                        ReportQueue (moderators)
+ *   POST /api/reports/:targetType/:targetId/dismiss          → 204 (moderators)
+ *   POST /api/reports/:targetType/:targetId/remove           RemovalInput → 204 (moderators)
+ *   POST /api/reports/:targetType/:targetId/ban              { reason } (banSchema) → 204 (moderators)
+ *
+ * Every message is a translation key under `errors.`.
+ */
+import { z } from 'zod';
+import type { PublicUser } from './schemas.ts';
+
+/** Report reasons, also the reasons of a post removal (PRODUCT.md). */
+export const reportReasons = [
+  'spam',
+  'harassment',
+  'hate',
+  'plagiarism',
+  'wrongSection',
+  'missingTags',
+  'sexualContent',
+  'illegal',
+  'other',
+] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+export const reportTargetTypes = [
+  'post',
+  'comment',
+  'commentReply',
+  'statusUpdate',
+  'statusReply',
+  'user',
+] as const;
+export type ReportTargetType = (typeof reportTargetTypes)[number];
+
+/** Target types a moderator can remove from /reports (a user is banned, not removed). */
+export const removableTargetTypes = [
+  'post',
+  'comment',
+  'commentReply',
+  'statusUpdate',
+  'statusReply',
+] as const satisfies readonly ReportTargetType[];
+export type RemovableTargetType = (typeof removableTargetTypes)[number];
+
+export function isReportTargetType(value: unknown): value is ReportTargetType {
+  return typeof value === 'string' && (reportTargetTypes as readonly string[]).includes(value);
+}
+
+export const reportLimits = {
+  otherReasonMax: 200,
+  detailsMax: 2000,
+  /** Reports (new or updated) per user and hour. */
+  perHour: 20,
+} as const;
+
+const reasonSchema = z.enum(reportReasons, { error: 'errors.reports.reasonInvalid' });
+const otherReasonSchema = z
+  .string({ error: 'errors.invalid' })
+  .trim()
+  .max(reportLimits.otherReasonMax, { error: 'errors.reports.otherReasonTooLong' })
+  .nullish();
+
+/** `otherReason` is required (non-empty) for `other`, and dropped for every other reason. */
+function withOtherReason<
+  T extends { reason: ReportReason; otherReason?: string | null | undefined },
+>(schema: z.ZodType<T>) {
+  return schema
+    .superRefine((value, ctx) => {
+      if (value.reason === 'other' && !value.otherReason) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['otherReason'],
+          message: 'errors.reports.otherReasonRequired',
+        });
+      }
+    })
+    .transform((value) => ({
+      ...value,
+      otherReason: value.reason === 'other' ? (value.otherReason ?? null) : null,
+    }));
+}
+
+export const reportSchema = withOtherReason(
+  z.object({
+    targetType: z.enum(reportTargetTypes, { error: 'errors.reports.targetInvalid' }),
+    targetId: z
+      .string({ error: 'errors.reports.targetInvalid' })
+      .min(1, { error: 'errors.reports.targetInvalid' })
+      .max(100, { error: 'errors.reports.targetInvalid' }),
+    reason: reasonSchema,
+    otherReason: otherReasonSchema,
+    details: z
+      .string({ error: 'errors.invalid' })
+      .trim()
+      .max(reportLimits.detailsMax, { error: 'errors.reports.detailsTooLong' })
+      .optional()
+      .default(''),
+  }),
+);
+export type ReportInput = z.input<typeof reportSchema>;
+export type ParsedReportInput = z.output<typeof reportSchema>;
+
+/** The body of "remove" on /reports: a reason from the list, or `other` with a text. */
+export const removalSchema = withOtherReason(
+  z.object({ reason: reasonSchema, otherReason: otherReasonSchema }),
+);
+export type RemovalInput = z.input<typeof removalSchema>;
+
+/** The reporter's own report, as saved. */
+export interface MyReport {
+  id: string;
+  targetType: ReportTargetType;
+  targetId: string;
+  reason: ReportReason;
+  otherReason: string | null;
+  details: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One report in a group of the queue. */
+export interface QueuedReport {
+  id: string;
+  reporter: PublicUser | null;
+  reason: ReportReason;
+  otherReason: string | null;
+  details: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What was reported, as it is now (`exists: false` when it was deleted meanwhile). */
+export interface ReportTargetPreview {
+  exists: boolean;
+  /** The post's title (for a post, a comment or a reply on it); the username for a user. */
+  title: string | null;
+  /** A plain-text excerpt of the content (the bio for a user). */
+  excerpt: string;
+  /** Where the content is shown in the app. */
+  link: string | null;
+  /** A post already removed by a moderator, a comment kept as "[deleted]"… */
+  removed: boolean;
+}
+
+/** A moderator note about the target's author (moderator_notes). */
+export interface ReportAuthorNote {
+  id: string;
+  author: PublicUser | null;
+  body: string;
+  createdAt: string;
+}
+
+/** An earlier moderator action about the target's author (mod_log). */
+export interface ReportAuthorAction {
+  id: number;
+  action: string;
+  targetType: string;
+  moderator: PublicUser | null;
+  reason: string | null;
+  createdAt: string;
+}
+
+/** The open reports about one target. */
+export interface ReportGroup {
+  targetType: ReportTargetType;
+  targetId: string;
+  /** The author of the content, or the reported user. */
+  author: PublicUser | null;
+  authorBanned: boolean;
+  target: ReportTargetPreview;
+  reportCount: number;
+  firstReportedAt: string;
+  lastReportedAt: string;
+  reports: QueuedReport[];
+  authorNotes: ReportAuthorNote[];
+  authorActions: ReportAuthorAction[];
+}
+
+/** An account sharing a visitor id with a banned user (possible ban evasion). */
+export interface BanEvasionSignal {
+  bannedUser: PublicUser;
+  banReason: string | null;
+  otherUser: PublicUser;
+  visitorId: string;
+  /** When the other account was last seen with that visitor id. */
+  seenAt: string;
+}
+
+export interface ReportQueue {
+  /** Groups with the most reports first, then the oldest first. */
+  groups: ReportGroup[];
+  banEvasion: BanEvasionSignal[];
+}
