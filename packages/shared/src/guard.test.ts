@@ -146,6 +146,24 @@ describe('guard: each rule', () => {
       expect(guard({ path, user: verified, profile: moderator })).toEqual(allow);
     }
   });
+
+  it('/mod-log (beyond the seed) behaves like /reports and /tags', () => {
+    const path = '/mod-log';
+    expect(guard({ path, user: null, profile: undefined })).toEqual(to('/login'));
+    expect(guard({ path, user: unverified, profile: undefined })).toEqual(to('/register'));
+    expect(guard({ path, user: verified, profile: undefined })).toEqual({ kind: 'wait' });
+    expect(guard({ path, user: verified, profile: banned })).toEqual(to('/banned'));
+    expect(guard({ path, user: verified, profile: pending })).toEqual(to('/application'));
+    expect(guard({ path, user: verified, profile: member })).toEqual(to('/'));
+    expect(guard({ path, user: verified, profile: moderator })).toEqual(allow);
+    expect(
+      guard({
+        path,
+        user: verified,
+        profile: profile({ isModerator: true, isBanned: true, hasAccess: false }),
+      }),
+    ).toEqual(to('/banned'));
+  });
 });
 
 describe('guard: the order of the rules', () => {

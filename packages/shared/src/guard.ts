@@ -30,7 +30,8 @@ export const unverifiedPaths = ['/register', '/account', '/reset-password', '/au
 export const bannedPaths = ['/banned', '/account'];
 export const noAccessPaths = ['/application', '/account', '/reset-password', '/auth'];
 export const redirectWithAccessPaths = ['/application', '/banned', '/reset-password', '/login', '/register'];
-export const moderatorPaths = ['/applications', '/reports', '/tags'];
+/** The seed's three moderator pages, and the mod log (beyond the seed). */
+export const moderatorPaths = ['/applications', '/reports', '/tags', '/mod-log'];
 
 export function guard({ path, user, profile }: GuardInput): GuardResult {
   // 1. Not signed in.

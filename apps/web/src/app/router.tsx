@@ -31,6 +31,7 @@ const StatusUpdatesPage = page(() => import('../pages/status-updates/StatusUpdat
 const TagsPage = page(() => import('../pages/tags/TagsPage.tsx'));
 const UserPage = page(() => import('../pages/users/UserPage.tsx'));
 const SearchPage = page(() => import('../pages/search/SearchPage.tsx'));
+const ModLogPage = page(() => import('../pages/mod-log/ModLogPage.tsx'));
 
 export const routePaths = [
   '/',
@@ -73,6 +74,7 @@ export function AppRoutes() {
           <Route path="/tags" element={<TagsPage />} />
           <Route path="/users/:userId" element={<UserPage />} />
           <Route path="/search" element={<SearchPage />} />
+          <Route path="/mod-log" element={<ModLogPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
       </Route>

@@ -6,6 +6,8 @@ import { applications, user } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import { displayedRoleFor, keepDisplayedRole, rolesAfterApproval, rolesAfterRejection, rolesOnReapplication } from '../../lib/roles.ts';
+import { userChanged } from '../moderation/service.ts';
+import { writeModLog } from '../modlog/service.ts';
 import { findApplication } from './queries.ts';
 import { reapplyAtOf, type ApplicationWithPeople } from './presenter.ts';
 
@@ -81,6 +83,16 @@ export async function decideApplication(db: Db, id: string, reviewerId: string, 
     const roles = approved ? rolesAfterApproval(applicant.roles, decision.grantedRole) : rolesAfterRejection(applicant.roles);
     const displayedRole = approved ? displayedRoleFor(roles) : keepDisplayedRole(applicant.displayedRole, roles);
     await tx.update(user).set({ roles, displayedRole, claimsModifiedAt: now, updatedAt: now }).where(eq(user.id, applicant.id));
+    await writeModLog(tx, {
+      moderatorId: reviewerId,
+      action: approved ? 'applicationApproved' : 'applicationRejected',
+      targetType: 'application',
+      targetId: id,
+      subjectUserId: applicant.id,
+      reason: approved ? null : decision.note,
+      data: { oldRoles: applicant.roles, newRoles: roles, ...(approved ? { grantedRole: decision.grantedRole } : {}) },
+    });
+    await userChanged(tx, reviewerId, applicant.id, now);
 
     const found = await findApplication(tx, id);
     if (!found) throw new Error('decided application not found');

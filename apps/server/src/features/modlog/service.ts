@@ -2,28 +2,12 @@
  * The mod log: every moderator action, written in the same transaction as the action itself
  * (`writeModLog(tx, …)`), so the log holds exactly what happened.
  */
+import type { ModActionName } from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
 import { modLog } from '../../db/schema/index.ts';
 
-export type ModAction =
-  | 'applicationApproved'
-  | 'applicationRejected'
-  | 'promotionApproved'
-  | 'promotionDeclined'
-  | 'postRemoved'
-  | 'commentRemoved'
-  | 'commentReplyRemoved'
-  | 'statusUpdateRemoved'
-  | 'statusReplyRemoved'
-  | 'reportDismissed'
-  | 'userBanned'
-  | 'userUnbanned'
-  | 'rolesChanged'
-  | 'tagCreated'
-  | 'tagUpdated'
-  | 'tagDeleted'
-  | 'noteAdded'
-  | 'noteDeleted';
+/** The action names (shared with the web app's mod-log page). */
+export type ModAction = ModActionName;
 
 export interface ModLogEntry {
   moderatorId: string;

@@ -30,11 +30,11 @@ export function tagRoutes(app: FastifyInstance, _options: unknown, done: () => v
   app.patch('/api/tags/:id', { preHandler: moderator }, async (request) => {
     const id = tagId(request.params);
     const input = updateTagSchema.parse(request.body ?? {});
-    return presentTag(await updateTag(db, id, input));
+    return presentTag(await updateTag(db, id, input, viewerOf(request).user.id));
   });
 
   app.delete('/api/tags/:id', { preHandler: moderator }, async (request, reply) => {
-    await deleteTag(db, tagId(request.params));
+    await deleteTag(db, tagId(request.params), viewerOf(request).user.id);
     return reply.status(204).send();
   });
   done();

@@ -4,10 +4,12 @@
  * lock, so two concurrent creations cannot both pass).
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { canCreateTags, type TagInput, type TagLabels } from '@atelier/shared';
+import { canCreateTags, isModerator, type TagInput, type TagLabels } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { tags, type TagRow, type UserRow } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { recordEvent } from '../../live/events.ts';
+import { writeModLog } from '../modlog/service.ts';
 
 /** Transaction lock key for tag label uniqueness. */
 const TAG_LOCK = 7_236_152;
@@ -80,11 +82,16 @@ export async function createTag(db: Db, viewer: UserRow, input: TagInput): Promi
       })
       .returning();
     if (!row) throw new Error('insert returned no row');
+    await recordEvent(tx, { type: 'tag.created', actorId: viewer.id, data: { tagId: row.id } });
+    // Moderators' creations are moderator actions; advanced creators' are not logged.
+    if (isModerator(viewer.roles)) {
+      await writeModLog(tx, { moderatorId: viewer.id, action: 'tagCreated', targetType: 'tag', targetId: row.id, data: { labels: row.labels, type: row.type, parents: row.parents } });
+    }
     return row;
   });
 }
 
-export async function updateTag(db: Db, id: string, input: Partial<TagInput>): Promise<TagRow> {
+export async function updateTag(db: Db, id: string, input: Partial<TagInput>, moderatorId: string): Promise<TagRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for('update');
     if (!row) throw tagNotFound();
@@ -101,14 +108,16 @@ export async function updateTag(db: Db, id: string, input: Partial<TagInput>): P
     }
     if (Object.keys(patch).length === 0) return row;
     const [updated] = await tx.update(tags).set(patch).where(eq(tags.id, id)).returning();
+    await recordEvent(tx, { type: 'tag.updated', actorId: moderatorId, data: { tagId: id } });
+    await writeModLog(tx, { moderatorId, action: 'tagUpdated', targetType: 'tag', targetId: id, data: { old: { labels: row.labels, type: row.type, parents: row.parents }, changes: patch } });
     return updated ?? row;
   });
 }
 
 /** Deletes a tag and removes its id from posts and from other tags' parents. */
-export async function deleteTag(db: Db, id: string): Promise<void> {
+export async function deleteTag(db: Db, id: string, moderatorId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: tags.id }).from(tags).where(eq(tags.id, id)).for('update');
+    const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for('update');
     if (!row) throw tagNotFound();
     await tx.execute(
       sql`update posts set tag_ids = array_remove(tag_ids, ${id}::uuid)
@@ -118,5 +127,7 @@ export async function deleteTag(db: Db, id: string): Promise<void> {
       sql`update tags set parents = array_remove(parents, ${id}::uuid) where ${id}::uuid = any(parents)`,
     );
     await tx.delete(tags).where(eq(tags.id, id));
+    await recordEvent(tx, { type: 'tag.deleted', actorId: moderatorId, data: { tagId: id } });
+    await writeModLog(tx, { moderatorId, action: 'tagDeleted', targetType: 'tag', targetId: id, data: { labels: row.labels, type: row.type, parents: row.parents } });
   });
 }

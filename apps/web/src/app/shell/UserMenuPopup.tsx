@@ -1,6 +1,6 @@
 /**
  * The avatar menu (seed): username, role label, Profile (with access), Account, Applications and
- * Reports (moderators), a Language submenu, Log out.
+ * Reports (moderators), Mod log (moderators, beyond the seed), a Language submenu, Log out.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import PersonIcon from '@mui/icons-material/Person';
 import SettingsIcon from '@mui/icons-material/Settings';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import FlagIcon from '@mui/icons-material/Flag';
+import HistoryIcon from '@mui/icons-material/History';
 import TranslateIcon from '@mui/icons-material/Translate';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -78,6 +79,14 @@ export default function UserMenuPopup({ user, anchor, onClose }: { user: Current
               <FlagIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText>{t('nav.reports')}</ListItemText>
+          </MenuItem>
+        ) : null}
+        {user.isModerator ? (
+          <MenuItem component={RouterLink} to="/mod-log" onClick={close}>
+            <ListItemIcon>
+              <HistoryIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('moderation.nav.modLog')}</ListItemText>
           </MenuItem>
         ) : null}
         <MenuItem

@@ -1,4 +1,4 @@
-/** One pending application as an <article>: the applicant, the answers, the links, the actions. */
+/** One pending application as an <article>: the applicant, the answers, the links, moderator notes, the actions. */
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -13,6 +14,7 @@ import type { Application } from '@atelier/shared';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
+import { NotesPanel } from '../users/moderation/NotesPanel.tsx';
 
 export type CardAction = 'approve' | 'reject' | 'ban';
 
@@ -67,6 +69,8 @@ export function ApplicationCard({ application, onAction }: { application: Applic
               </Stack>
             )}
           </Box>
+          <Divider />
+          <NotesPanel userId={applicant.id} />
         </Stack>
       </CardContent>
       <CardActions sx={{ px: { xs: 2, sm: 3 }, pb: 2, pt: 0, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>

@@ -1,0 +1,25 @@
+/** Helpers for the moderation tests (roles, promotions, notes, mod log). */
+import { asc, eq } from 'drizzle-orm';
+import { domainEvents, modLog } from '../src/db/schema/index.ts';
+import type { TestApp } from './helpers.ts';
+
+export async function modLogRows(t: TestApp) {
+  return t.database.db.select().from(modLog).orderBy(asc(modLog.id));
+}
+
+/** The mod-log rows written while `fn` runs. */
+export async function newModLogRows(t: TestApp, fn: () => Promise<unknown>) {
+  const before = (await modLogRows(t)).length;
+  await fn();
+  return (await modLogRows(t)).slice(before);
+}
+
+/** `user.changed` events recorded for a user. */
+export async function userChangedEvents(t: TestApp, userId: string) {
+  const rows = await t.database.db
+    .select()
+    .from(domainEvents)
+    .where(eq(domainEvents.type, 'user.changed'))
+    .orderBy(asc(domainEvents.id));
+  return rows.filter((r) => r.data.userId === userId);
+}

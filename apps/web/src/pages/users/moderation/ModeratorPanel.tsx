@@ -1,0 +1,100 @@
+/** The moderator panel of a profile: ban/unban, roles, notes, accounts sharing a visitor id. */
+import { useTranslation } from 'react-i18next';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { UserProfile } from '@atelier/shared';
+import { isApiError } from '../../../api/client.ts';
+import { useResetDisplayedRole, useSetRoles } from '../../../api/moderation.ts';
+import { useSnackbar } from '../../../app/feedback/context.ts';
+import { BanControl } from './BanControl.tsx';
+import { NotesPanel } from './NotesPanel.tsx';
+import { RolesEditor } from './RolesEditor.tsx';
+import { SharedVisitors } from './SharedVisitors.tsx';
+
+export function ModeratorPanel({ profile, self }: { profile: UserProfile; self: boolean }) {
+  const { t } = useTranslation();
+  const snackbar = useSnackbar();
+  const setRoles = useSetRoles();
+  const reset = useResetDisplayedRole();
+  const rolesError = setRoles.error ?? reset.error;
+  const errorCode = rolesError
+    ? isApiError(rolesError)
+      ? (Object.values(rolesError.fields)[0] ?? rolesError.code)
+      : 'errors.unknown'
+    : null;
+
+  return (
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby="moderator-panel-title"
+      sx={{ borderColor: 'error.dark' }}
+    >
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2.5}>
+          <div>
+            <Typography id="moderator-panel-title" variant="h6" component="h2">
+              {t('moderation.panel.title')}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('moderation.panel.hint')}
+            </Typography>
+          </div>
+          <Stack spacing={1.5} component="section" aria-labelledby="moderation-ban-heading">
+            <Typography
+              id="moderation-ban-heading"
+              variant="subtitle1"
+              component="h3"
+              sx={{ fontWeight: 600 }}
+            >
+              {t('moderation.ban.title')}
+            </Typography>
+            <BanControl profile={profile} self={self} />
+          </Stack>
+          <Divider />
+          <Stack spacing={1.5} component="section" aria-labelledby="moderation-roles-heading">
+            <Typography
+              id="moderation-roles-heading"
+              variant="subtitle1"
+              component="h3"
+              sx={{ fontWeight: 600 }}
+            >
+              {t('moderation.roles.title')}
+            </Typography>
+            <RolesEditor
+              roles={profile.roles}
+              displayedRole={profile.displayedRole}
+              self={self}
+              pending={setRoles.isPending || reset.isPending}
+              error={errorCode}
+              onSave={(roles) => {
+                reset.reset();
+                setRoles.mutate(
+                  { id: profile.id, roles },
+                  {
+                    onSuccess: () =>
+                      snackbar({ message: t('moderation.roles.saved'), color: 'success' }),
+                  },
+                );
+              }}
+              onResetDisplayed={() => {
+                setRoles.reset();
+                reset.mutate(profile.id, {
+                  onSuccess: () =>
+                    snackbar({ message: t('moderation.roles.resetDone'), color: 'success' }),
+                });
+              }}
+            />
+          </Stack>
+          <Divider />
+          <NotesPanel userId={profile.id} />
+          <Divider />
+          <SharedVisitors userId={profile.id} />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * Moderator notes about a user: the list (newest first, with author and time), a form to add one
+ * and a delete button per note (with confirmation). Used on the profile and beside applications.
+ */
+import { useState, type SyntheticEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { moderationLimits, noteSchema } from '@atelier/shared';
+import { isApiError } from '../../../api/client.ts';
+import { useAddNote, useDeleteNote, useNotes } from '../../../api/notes.ts';
+import { useConfirm, useSnackbar } from '../../../app/feedback/context.ts';
+import {
+  issuesToFieldErrors,
+  serverFieldErrors,
+  translateError,
+} from '../../../components/errors.ts';
+import { FormError } from '../../../components/FormError.tsx';
+import { RelativeTime } from '../../../components/RelativeTime.tsx';
+import { RoleLabel } from '../../../components/RoleLabel.tsx';
+import { useFieldErrors } from '../../../components/useFieldErrors.ts';
+
+export function NotesPanel({
+  userId,
+  headingLevel = 'h3',
+}: {
+  userId: string;
+  headingLevel?: 'h2' | 'h3';
+}) {
+  const { t } = useTranslation();
+  const notes = useNotes(userId);
+  const add = useAddNote(userId);
+  const remove = useDeleteNote(userId);
+  const confirm = useConfirm();
+  const snackbar = useSnackbar();
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const fields = useFieldErrors();
+  const fieldId = `note-${userId}`;
+
+  const submit = async (event: SyntheticEvent) => {
+    event.preventDefault();
+    const parsed = noteSchema.safeParse({ body });
+    if (!parsed.success) {
+      fields.setErrors(issuesToFieldErrors(parsed.error.issues));
+      return;
+    }
+    setError(null);
+    try {
+      await add.mutateAsync(parsed.data.body);
+      setBody('');
+      fields.clear();
+      snackbar({ message: t('moderation.notes.added'), color: 'success' });
+    } catch (err) {
+      setError(err);
+      fields.setErrors(serverFieldErrors(err));
+    }
+  };
+
+  const askDelete = async (id: string, username: string) => {
+    const ok = await confirm({
+      title: t('moderation.notes.deleteTitle'),
+      message: t('moderation.notes.deleteText'),
+      confirmText: t('moderation.notes.delete', { username }),
+      confirmColor: 'error',
+    });
+    if (!ok) return;
+    remove.mutate(id, {
+      onSuccess: () => snackbar({ message: t('moderation.notes.deleted'), color: 'success' }),
+      onError: (err) =>
+        snackbar({ message: translateError(t, isApiError(err) ? err.code : null), color: 'error' }),
+    });
+  };
+
+  return (
+    <Stack spacing={1.5} component="section" aria-labelledby={`${fieldId}-heading`}>
+      <Typography
+        id={`${fieldId}-heading`}
+        variant="subtitle1"
+        component={headingLevel}
+        sx={{ fontWeight: 600 }}
+      >
+        {t('moderation.notes.title')}
+      </Typography>
+      {notes.isError ? (
+        <Alert severity="error">
+          {translateError(t, isApiError(notes.error) ? notes.error.code : null)}
+        </Alert>
+      ) : notes.isPending ? null : notes.data.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('moderation.notes.empty')}
+        </Typography>
+      ) : (
+        <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          {notes.data.map((note) => {
+            const author = note.author?.username ?? t('moderation.notes.deletedAuthor');
+            return (
+              <Stack
+                component="li"
+                key={note.id}
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'flex-start', p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}
+              >
+                <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography
+                    variant="body2"
+                    sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  >
+                    {note.body}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {author}
+                    {note.author ? (
+                      <>
+                        {' · '}
+                        <RoleLabel role={note.author.displayedRole} variant="caption" />
+                      </>
+                    ) : null}
+                    {' · '}
+                    <RelativeTime value={note.createdAt} />
+                  </Typography>
+                </Stack>
+                <IconButton
+                  size="small"
+                  aria-label={t('moderation.notes.delete', { username: author })}
+                  onClick={() => void askDelete(note.id, author)}
+                  disabled={remove.isPending}
+                >
+                  <DeleteOutlineIcon fontSize="small" />
+                </IconButton>
+              </Stack>
+            );
+          })}
+        </Stack>
+      )}
+      <form noValidate onSubmit={(e) => void submit(e)}>
+        <Stack spacing={1}>
+          <FormError error={error} />
+          <TextField
+            id={fieldId}
+            label={t('moderation.notes.label')}
+            multiline
+            minRows={2}
+            value={body}
+            onChange={(e) => {
+              setBody(e.target.value);
+              fields.clear('body');
+            }}
+            error={Boolean(fields.message('body'))}
+            helperText={
+              fields.message('body') ??
+              t('common.counter', { count: body.length, max: moderationLimits.noteMax })
+            }
+            slotProps={{ htmlInput: { maxLength: moderationLimits.noteMax } }}
+            fullWidth
+            size="small"
+          />
+          <Button
+            type="submit"
+            variant="outlined"
+            disabled={add.isPending}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {t('moderation.notes.add')}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}
