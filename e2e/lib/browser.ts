@@ -16,7 +16,11 @@ export async function launch(): Promise<Browser> {
 export const desktop = { width: 1280, height: 800 };
 export const mobile = { width: 375, height: 740 };
 
-export async function newContext(browser: Browser, baseURL: string, locale = 'en-US'): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  locale = 'en-US',
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: desktop, locale });
   context.setDefaultTimeout(15_000);
   return context;

@@ -1,6 +1,8 @@
 /** The steps a person takes, written once and reused by the tests. */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { newContext } from './browser.ts';
 import { waitForLink } from './mail.ts';
+import type { RunningServer } from './server.ts';
 
 export interface Person {
   username: string;
@@ -48,13 +50,69 @@ export async function apply(page: Page): Promise<void> {
   await page.getByText('Your application is being reviewed').waitFor();
 }
 
-/** A moderator approves the pending application of `username` with the default role. */
-export async function approve(page: Page, username: string): Promise<void> {
+/**
+ * A moderator approves the pending application of `username`, with `role` (the label of the
+ * approve dialog's option) or the default role.
+ */
+export async function approve(page: Page, username: string, role?: string): Promise<void> {
   await page.goto('/applications');
   const card = page.getByRole('article').filter({ hasText: username });
   await card.getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  const dialog = page.getByRole('dialog');
+  if (role) {
+    await dialog.getByRole('combobox', { name: 'Role to grant' }).click();
+    await page.getByRole('option', { name: role }).click();
+  }
+  await dialog.getByRole('button', { name: 'Approve' }).click();
   await page.getByText('Application approved').waitFor();
+}
+
+/** The moderator every browser test starts its server with (`ADMIN_EMAILS`). */
+export const moderator: Person = {
+  username: 'Moderator',
+  email: 'mod@example.com',
+  password: 'correct horse battery staple',
+};
+
+/** The moderator registers and verifies in a context of their own; ends on the home page. */
+export async function newModerator(browser: Browser, server: RunningServer): Promise<Page> {
+  const page = await (await newContext(browser, server.baseUrl)).newPage();
+  await register(page, moderator);
+  await verify(page, server.mailDir, moderator);
+  await page.waitForURL(`${server.baseUrl}/`);
+  return page;
+}
+
+export interface Member {
+  page: Page;
+  who: Person;
+  /** The user id. */
+  id: string;
+}
+
+/**
+ * A new person in a browser context of their own registers, verifies, applies and is approved by
+ * `mod` (with `role`, or the default); ends on the home page.
+ */
+export async function newMember(
+  browser: Browser,
+  server: RunningServer,
+  mod: Page,
+  prefix: string,
+  role?: string,
+): Promise<Member> {
+  const page = await (await newContext(browser, server.baseUrl)).newPage();
+  const who = person(prefix);
+  await register(page, who);
+  await verify(page, server.mailDir, who);
+  await apply(page);
+  await approve(mod, who.username, role);
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Status updates' }).waitFor();
+  const id = await page.evaluate(
+    async () => ((await (await fetch('/api/me')).json()) as { id: string }).id,
+  );
+  return { page, who, id };
 }
 
 /** What the tab does when the person comes back to it. */

@@ -11,33 +11,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newContext, shoot } from '../lib/browser.ts';
-import { apply, approve, person, register, verify, type Person } from '../lib/flows.ts';
+import { launch, shoot } from '../lib/browser.ts';
+import { newModerator, newMember, moderator, type Person } from '../lib/flows.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
-
-const moderator: Person = {
-  username: 'Moderator',
-  email: 'mod@example.com',
-  password: 'correct horse battery staple',
-};
-
-async function newPerson(
-  browser: Browser,
-  server: RunningServer,
-  mod: Page,
-  prefix: string,
-): Promise<{ page: Page; who: Person }> {
-  const context = await newContext(browser, server.baseUrl);
-  const page = await context.newPage();
-  const who = person(prefix);
-  await register(page, who);
-  await verify(page, server.mailDir, who);
-  await apply(page);
-  await approve(mod, who.username);
-  await page.goto('/');
-  await page.getByRole('heading', { name: 'Status updates' }).waitFor();
-  return { page, who };
-}
 
 describe('community', () => {
   let server: RunningServer;
@@ -50,12 +26,9 @@ describe('community', () => {
   before(async () => {
     server = await startServer({ ADMIN_EMAILS: moderator.email });
     browser = await launch();
-    mod = await (await newContext(browser, server.baseUrl)).newPage();
-    await register(mod, moderator);
-    await verify(mod, server.mailDir, moderator);
-    await mod.waitForURL(`${server.baseUrl}/`);
-    creator = await newPerson(browser, server, mod, 'cleo');
-    reader = await newPerson(browser, server, mod, 'remi');
+    mod = await newModerator(browser, server);
+    creator = await newMember(browser, server, mod, 'cleo');
+    reader = await newMember(browser, server, mod, 'remi');
     imagePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-img-')), 'lighthouse.png');
     await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2f6db5' } })
       .composite([

@@ -7,10 +7,17 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, newContext, shoot } from '../lib/browser.ts';
-import { apply, approve, person, refocus, register, signIn, verify, type Person } from '../lib/flows.ts';
+import {
+  apply,
+  approve,
+  moderator,
+  person,
+  refocus,
+  register,
+  signIn,
+  verify,
+} from '../lib/flows.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
-
-const moderator: Person = { username: 'Moderator', email: 'mod@example.com', password: 'correct horse battery staple' };
 
 describe('getting in', () => {
   let server: RunningServer;

@@ -350,6 +350,10 @@ export interface UserProfile {
   isBanned: boolean;
   /** Only for moderators and the user themself; null otherwise. */
   banReason: string | null;
+  /** Presence: has an open socket on some server node. */
+  online: boolean;
+  /** ISO, server time: when the user last came online or went offline; null if never seen. */
+  lastSeenTimestamp: string | null;
 }
 
 export interface SearchResults {

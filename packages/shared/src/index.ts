@@ -10,3 +10,7 @@ export * from './numbers.ts';
 export * from './upload.ts';
 export * from './community.ts';
 export * from './live.ts';
+export * from './moderation.ts';
+export * from './presence.ts';
+export * from './presenceSchema.ts';
+export * from './reports.ts';

@@ -6,9 +6,14 @@ import { commentRoutes } from './comments/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
+import { modLogRoutes } from './modlog/routes.ts';
+import { noteRoutes } from './notes/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { postRoutes } from './posts/routes.ts';
+import { presenceRoutes } from './presence/routes.ts';
+import { promotionRoutes } from './promotions/routes.ts';
 import { profileRoutes } from './profiles/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { searchRoutes } from './search/routes.ts';
 import { sectionRoutes } from './sections/routes.ts';
 import { statusUpdateRoutes } from './status-updates/routes.ts';
@@ -20,6 +25,9 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
   await app.register(applicationRoutes);
   await app.register(moderationRoutes);
+  await app.register(noteRoutes);
+  await app.register(promotionRoutes);
+  await app.register(modLogRoutes);
   await app.register(sectionRoutes);
   await app.register(visitorRoutes);
   await app.register(clientErrorRoutes);
@@ -32,4 +40,6 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(homeRoutes);
   await app.register(profileRoutes);
   await app.register(notificationRoutes);
+  await app.register(presenceRoutes);
+  await app.register(reportRoutes);
 }

@@ -24,6 +24,8 @@ const profile: UserProfile = {
   totalLikes: 42,
   isBanned: false,
   banReason: null,
+  online: false,
+  lastSeenTimestamp: '2026-03-05T10:00:00.000Z',
 };
 
 function stub(me: string, status = 200) {

@@ -3,7 +3,7 @@
  * member since, post and comment counts, likes received (with the breakdown in a tooltip), and
  * tabs for the user's posts and status updates (the tab is kept in `?tab=`).
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -21,15 +21,22 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { formatCompactNumber, type UserProfile } from '@atelier/shared';
 import { isApiError } from '../../api/client.ts';
 import { useCurrentUser } from '../../api/me.ts';
+import { presenceOfProfile } from '../../api/presence.ts';
 import { useProfile } from '../../api/profiles.ts';
 import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { WithPresence } from '../../components/PresenceDot.tsx';
+import { PresenceStatus } from '../../components/PresenceStatus.tsx';
+import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { StatusUpdateFeed } from '../status-updates/StatusUpdateFeed.tsx';
 import { UserPosts } from './UserPosts.tsx';
+
+/** The moderator panel and a probation creator's promotion request (their own chunk). */
+const ModerationSection = lazy(() => import('./moderation/ModerationSection.tsx'));
 
 const tabs = ['posts', 'status'] as const;
 type TabId = (typeof tabs)[number];
@@ -70,10 +77,14 @@ function ProfileHeader({ profile, own }: { profile: UserProfile; own: boolean })
           sx={{ alignItems: { xs: 'flex-start', sm: 'flex-start' } }}
         >
           <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
-            <UserAvatar username={profile.username} avatarPath={profile.avatarPath} size={112} />
+            <WithPresence userId={profile.id} size={112}>
+              <UserAvatar username={profile.username} avatarPath={profile.avatarPath} size={112} />
+            </WithPresence>
           </Box>
           <Box sx={{ display: { xs: 'block', sm: 'none' } }}>
-            <UserAvatar username={profile.username} avatarPath={profile.avatarPath} size={80} />
+            <WithPresence userId={profile.id} size={80}>
+              <UserAvatar username={profile.username} avatarPath={profile.avatarPath} size={80} />
+            </WithPresence>
           </Box>
           <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
             <Stack spacing={0.5}>
@@ -95,6 +106,7 @@ function ProfileHeader({ profile, own }: { profile: UserProfile; own: boolean })
               <Typography variant="body2" color="text.secondary">
                 {t('profile.memberSince', { date: date(profile.registrationTimestamp) })}
               </Typography>
+              <PresenceStatus initial={presenceOfProfile(profile)} />
             </Stack>
             {profile.isBanned ? (
               <Alert severity="warning">
@@ -162,7 +174,17 @@ function ProfileHeader({ profile, own }: { profile: UserProfile; own: boolean })
             >
               {t('profile.editAccount')}
             </Button>
-          ) : null}
+          ) : (
+            <ReportButton
+              targetType="user"
+              targetId={profile.id}
+              authorId={profile.id}
+              authorName={profile.username}
+              summary={profile.username}
+              variant="outlined"
+              size="medium"
+            />
+          )}
         </Stack>
       </CardContent>
     </Card>
@@ -205,6 +227,9 @@ export default function UserPage() {
   return (
     <Stack spacing={3} sx={{ py: { xs: 2, md: 4 }, maxWidth: 800, mx: 'auto', width: '100%' }}>
       <ProfileHeader profile={user} own={me?.id === user.id} />
+      <Suspense fallback={null}>
+        <ModerationSection profile={user} />
+      </Suspense>
       <Box>
         <Tabs
           value={tab}
