@@ -12,14 +12,15 @@ import {
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost } from './post-factories.ts';
+import { settle, StatementCounter } from './statement-counter.ts';
 
 let t: TestApp;
-let statements = 0;
+const counter = new StatementCounter();
 let mod: TestUser;
 const subjects: { few?: TestUser; many?: TestUser } = {};
 
 beforeAll(async () => {
-  t = await createAuthTestApp({}, { logger: { logQuery: () => (statements += 1) } });
+  t = await createAuthTestApp({}, { logger: counter });
   mod = await createModerator(t);
   subjects.few = await createUser(t, { roles: ['member'] });
   subjects.many = await createUser(t, { roles: ['member'] });
@@ -52,10 +53,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function count(url: string): Promise<number> {
-  statements = 0;
+  await settle(t);
+  const before = counter.count;
   const res = await request(t, { method: 'GET', url, cookie: mod.cookie });
   expect(res.statusCode, url).toBe(200);
-  return statements;
+  return counter.count - before;
 }
 
 describe('moderation reads run a fixed number of statements', () => {

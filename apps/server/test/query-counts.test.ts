@@ -16,6 +16,7 @@ import {
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost, newTag } from './post-factories.ts';
+import { isHousekeeping, settle } from './statement-counter.ts';
 
 let t: TestApp;
 let statements = 0;
@@ -47,7 +48,7 @@ beforeAll(async () => {
     {
       logger: {
         logQuery: (query, params) => {
-          statements += 1;
+          if (!isHousekeeping(query)) statements += 1;
           logged.push({ query, params });
         },
       },
@@ -82,6 +83,7 @@ afterAll(() => t.close());
 /** Statements run by one request (after a warm-up request of the same kind). */
 async function count(url: string): Promise<{ n: number; status: number; body: unknown }> {
   await request(t, { method: 'GET', url, cookie: viewer.cookie });
+  await settle(t);
   statements = 0;
   const res = await request(t, { method: 'GET', url, cookie: viewer.cookie });
   return { n: statements, status: res.statusCode, body: res.json() };

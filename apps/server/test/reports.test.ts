@@ -6,7 +6,6 @@
  * matrix of every reports route.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Logger } from 'drizzle-orm/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportQueue } from '@atelier/shared';
 import { counterDrift } from '../src/demo/counters.ts';
@@ -30,13 +29,7 @@ import {
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost } from './post-factories.ts';
-
-class CountingLogger implements Logger {
-  count = 0;
-  logQuery(): void {
-    this.count += 1;
-  }
-}
+import { settle, StatementCounter } from './statement-counter.ts';
 
 describe('reports', () => {
   let t: TestApp;
@@ -44,7 +37,7 @@ describe('reports', () => {
   let author: TestUser;
   let reporter: TestUser;
   let other: TestUser;
-  const logger = new CountingLogger();
+  const logger = new StatementCounter();
 
   beforeAll(async () => {
     t = await createAuthTestApp({}, { logger });
@@ -302,17 +295,16 @@ describe('reports', () => {
       await t.database.db
         .insert(moderatorNotes)
         .values({ subjectId: subject.id, authorId: mod.id, body: 'Warned once about links' });
-      await t.database.db
-        .insert(modLog)
-        .values({
-          moderatorId: mod.id,
-          action: 'commentRemoved',
-          targetType: 'comment',
-          targetId: 'c-earlier',
-          subjectUserId: subject.id,
-          reason: 'spam',
-        });
+      await t.database.db.insert(modLog).values({
+        moderatorId: mod.id,
+        action: 'commentRemoved',
+        targetType: 'comment',
+        targetId: 'c-earlier',
+        subjectUserId: subject.id,
+        reason: 'spam',
+      });
 
+      await settle(t);
       const before = logger.count;
       const first = await queue();
       const statements = logger.count - before;
@@ -347,6 +339,7 @@ describe('reports', () => {
       await report(reporter, { targetType: 'comment', targetId: c, reason: 'harassment' });
       await report(reporter, { targetType: 'statusUpdate', targetId: s, reason: 'hate' });
       await report(reporter, { targetType: 'user', targetId: subject.id, reason: 'spam' });
+      await settle(t);
       const again = logger.count;
       const second = await queue();
       expect(logger.count - again).toBe(statements);
@@ -451,7 +444,9 @@ describe('reports', () => {
         expect(res.json().error.code).toBe('errors.validation');
       }
       const res = await act('post', post.id, 'remove', { reason: 'other' });
-      expect(res.json().error.fields).toEqual({ otherReason: 'errors.reports.otherReasonRequired' });
+      expect(res.json().error.fields).toEqual({
+        otherReason: 'errors.reports.otherReasonRequired',
+      });
       const [row] = await t.database.db.select().from(posts).where(eq(posts.id, post.id));
       expect(row?.state).toBe('published');
       expect((await reportsOn('post', post.id))[0]?.state).toBe('open');
