@@ -115,7 +115,7 @@ describe('moderation', () => {
     await profileDialog.getByRole('button', { name: 'Send report' }).click();
     await r.getByText('Thanks, moderators will look at it').waitFor();
 
-    await mod.reload();
+    await mod.goto('/reports');
     const userCard = mod.getByRole('article', { name: author.who.username });
     await userCard.getByText('Harassment', { exact: false }).first().waitFor();
     // The earlier removal shows among the author's earlier moderator actions, the note beside it.
