@@ -107,7 +107,11 @@ export function useDeletePost(id: string) {
   const after = useAfterPostChange();
   return useMutation({
     mutationFn: () => api.delete<undefined>(`/api/posts/${enc(id)}`),
-    onSuccess: () => after(null, id),
+    // Not awaited: the page navigates away at once, before a refetch of the deleted post (a live
+    // push may ask for one) can replace it with "not found" and drop the caller's callbacks.
+    onSuccess: () => {
+      void after(null, id);
+    },
   });
 }
 
