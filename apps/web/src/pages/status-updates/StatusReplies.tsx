@@ -16,9 +16,8 @@ import {
   useUpdateStatusReply,
 } from '../../api/statusUpdates.ts';
 import { AuthorLine } from '../../components/AuthorLine.tsx';
-import { LikeButton } from '../../components/LikeButton.tsx';
+import { ItemActions, ActionButton } from '../../components/ItemActions.tsx';
 import { translateError } from '../../components/errors.ts';
-import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { isApiError } from '../../api/client.ts';
 import { ReplyQuote } from './ReplyQuote.tsx';
 import { TextComposer } from './TextComposer.tsx';
@@ -78,50 +77,26 @@ function StatusReplyItem({
           {reply.content}
         </Typography>
       )}
-      <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-        <LikeButton
-          target="statusReply"
-          id={reply.id}
-          liked={reply.liked}
-          likeCount={reply.likeCount}
-        />
-        <Button
-          size="small"
-          color="inherit"
-          sx={{ color: 'text.secondary' }}
+      <ItemActions
+        target="statusReply"
+        item={reply}
+        manage={
+          canManage && !editing
+            ? {
+                onEdit: () => setEditing(true),
+                onDelete: () => void onDelete(),
+                deleting: remove.isPending,
+              }
+            : null
+        }
+      >
+        <ActionButton
           onClick={() => onReply(reply)}
           aria-label={t('status.replyTo', { username: reply.author.username })}
         >
           {t('status.reply')}
-        </Button>
-        {canManage && !editing ? (
-          <>
-            <Button
-              size="small"
-              color="inherit"
-              sx={{ color: 'text.secondary' }}
-              onClick={() => setEditing(true)}
-            >
-              {t('status.edit')}
-            </Button>
-            <Button
-              size="small"
-              color="inherit"
-              sx={{ color: 'text.secondary' }}
-              onClick={() => void onDelete()}
-              disabled={remove.isPending}
-            >
-              {t('status.delete')}
-            </Button>
-          </>
-        ) : null}
-        <ReportButton
-          targetType="statusReply"
-          targetId={reply.id}
-          authorId={reply.author.id}
-          authorName={reply.author.username}
-        />
-      </Stack>
+        </ActionButton>
+      </ItemActions>
     </Stack>
   );
 }

@@ -15,9 +15,8 @@ import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
 import { isApiError } from '../../api/client.ts';
 import { useDeleteStatusUpdate, useUpdateStatusUpdate } from '../../api/statusUpdates.ts';
 import { AuthorLine } from '../../components/AuthorLine.tsx';
-import { LikeButton } from '../../components/LikeButton.tsx';
+import { ItemActions } from '../../components/ItemActions.tsx';
 import { translateError } from '../../components/errors.ts';
-import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { StatusReplies } from './StatusReplies.tsx';
 import { TextComposer } from './TextComposer.tsx';
 import { useCanManage } from './useOwnership.ts';
@@ -73,17 +72,19 @@ export function StatusUpdateCard({ update }: { update: StatusUpdate }) {
               {update.content}
             </Typography>
           )}
-          <Stack
-            direction="row"
-            spacing={0.5}
-            sx={{ flexWrap: 'wrap', alignItems: 'center', ml: -0.75 }}
+          <ItemActions
+            target="statusUpdate"
+            item={update}
+            manage={
+              canManage && !editing
+                ? {
+                    onEdit: () => setEditing(true),
+                    onDelete: () => void onDelete(),
+                    deleting: remove.isPending,
+                  }
+                : null
+            }
           >
-            <LikeButton
-              target="statusUpdate"
-              id={update.id}
-              liked={update.liked}
-              likeCount={update.likeCount}
-            />
             <Button
               size="small"
               color="inherit"
@@ -98,34 +99,7 @@ export function StatusUpdateCard({ update }: { update: StatusUpdate }) {
             >
               {formatCompactNumber(update.replyCount, i18n.resolvedLanguage ?? 'en')}
             </Button>
-            {canManage && !editing ? (
-              <>
-                <Button
-                  size="small"
-                  color="inherit"
-                  onClick={() => setEditing(true)}
-                  sx={{ color: 'text.secondary' }}
-                >
-                  {t('status.edit')}
-                </Button>
-                <Button
-                  size="small"
-                  color="inherit"
-                  onClick={() => void onDelete()}
-                  disabled={remove.isPending}
-                  sx={{ color: 'text.secondary' }}
-                >
-                  {t('status.delete')}
-                </Button>
-              </>
-            ) : null}
-            <ReportButton
-              targetType="statusUpdate"
-              targetId={update.id}
-              authorId={update.author.id}
-              authorName={update.author.username}
-            />
-          </Stack>
+          </ItemActions>
           {open ? (
             <div id={repliesId}>
               <StatusReplies update={update} />

@@ -4,7 +4,6 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { limits, type Comment, type CommentReply, type PublicUser } from '@atelier/shared';
@@ -16,10 +15,9 @@ import {
   useUpdateComment,
 } from '../../../api/comments.ts';
 import { AuthorLine } from '../../../components/AuthorLine.tsx';
-import { LikeButton } from '../../../components/LikeButton.tsx';
+import { ItemActions, ActionButton } from '../../../components/ItemActions.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { translateError } from '../../../components/errors.ts';
-import { ReportButton } from '../../../components/report/ReportButton.tsx';
 import { TextComposer } from '../../status-updates/TextComposer.tsx';
 import { useCanManage } from '../../status-updates/useOwnership.ts';
 import { CommentReplyItem } from './CommentReplyItem.tsx';
@@ -101,54 +99,26 @@ export function CommentItem({ comment }: { comment: Comment }) {
         <Markdown>{comment.body}</Markdown>
       )}
       {comment.deleted || !author ? null : (
-        <Stack
-          direction="row"
-          spacing={0.5}
-          sx={{ flexWrap: 'wrap', alignItems: 'center', ml: -0.75 }}
+        <ItemActions
+          target="comment"
+          item={{ ...comment, author }}
+          manage={
+            canManage && !editing
+              ? {
+                  onEdit: () => setEditing(true),
+                  onDelete: () => void onDelete(),
+                  deleting: remove.isPending,
+                }
+              : null
+          }
         >
-          <LikeButton
-            target="comment"
-            id={comment.id}
-            liked={comment.liked}
-            likeCount={comment.likeCount}
-          />
-          <Button
-            size="small"
-            color="inherit"
-            sx={{ color: 'text.secondary' }}
+          <ActionButton
             onClick={() => setReplyTo({ replyId: null, author })}
             aria-label={t('comments.replyTo', { username: author.username })}
           >
             {t('comments.reply')}
-          </Button>
-          {canManage && !editing ? (
-            <>
-              <Button
-                size="small"
-                color="inherit"
-                sx={{ color: 'text.secondary' }}
-                onClick={() => setEditing(true)}
-              >
-                {t('comments.edit')}
-              </Button>
-              <Button
-                size="small"
-                color="inherit"
-                sx={{ color: 'text.secondary' }}
-                onClick={() => void onDelete()}
-                disabled={remove.isPending}
-              >
-                {t('comments.delete')}
-              </Button>
-            </>
-          ) : null}
-          <ReportButton
-            targetType="comment"
-            targetId={comment.id}
-            authorId={author.id}
-            authorName={author.username}
-          />
-        </Stack>
+          </ActionButton>
+        </ItemActions>
       )}
       {comment.replies.length > 0 || replyTo ? (
         <Stack spacing={2} sx={{ pl: { xs: 1.5, sm: 2.5 }, borderLeft: 2, borderColor: 'divider' }}>

@@ -1,17 +1,15 @@
 /** One reply under a comment: author line, the "replying to" quote, Markdown body, actions. */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { limits, type CommentReply } from '@atelier/shared';
 import { useConfirm, useSnackbar } from '../../../app/feedback/context.ts';
 import { isApiError } from '../../../api/client.ts';
 import { useDeleteCommentReply, useUpdateCommentReply } from '../../../api/comments.ts';
 import { AuthorLine } from '../../../components/AuthorLine.tsx';
-import { LikeButton } from '../../../components/LikeButton.tsx';
+import { ItemActions, ActionButton } from '../../../components/ItemActions.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { translateError } from '../../../components/errors.ts';
-import { ReportButton } from '../../../components/report/ReportButton.tsx';
 import { ReplyQuote } from '../../status-updates/ReplyQuote.tsx';
 import { TextComposer } from '../../status-updates/TextComposer.tsx';
 import { useCanManage } from '../../status-updates/useOwnership.ts';
@@ -75,54 +73,26 @@ export function CommentReplyItem({
       ) : (
         <Markdown>{reply.body}</Markdown>
       )}
-      <Stack
-        direction="row"
-        spacing={0.5}
-        sx={{ flexWrap: 'wrap', alignItems: 'center', ml: -0.75 }}
+      <ItemActions
+        target="commentReply"
+        item={reply}
+        manage={
+          canManage && !editing
+            ? {
+                onEdit: () => setEditing(true),
+                onDelete: () => void onDelete(),
+                deleting: remove.isPending,
+              }
+            : null
+        }
       >
-        <LikeButton
-          target="commentReply"
-          id={reply.id}
-          liked={reply.liked}
-          likeCount={reply.likeCount}
-        />
-        <Button
-          size="small"
-          color="inherit"
-          sx={{ color: 'text.secondary' }}
+        <ActionButton
           onClick={() => onReply(reply)}
           aria-label={t('comments.replyTo', { username: reply.author.username })}
         >
           {t('comments.reply')}
-        </Button>
-        {canManage && !editing ? (
-          <>
-            <Button
-              size="small"
-              color="inherit"
-              sx={{ color: 'text.secondary' }}
-              onClick={() => setEditing(true)}
-            >
-              {t('comments.edit')}
-            </Button>
-            <Button
-              size="small"
-              color="inherit"
-              sx={{ color: 'text.secondary' }}
-              onClick={() => void onDelete()}
-              disabled={remove.isPending}
-            >
-              {t('comments.delete')}
-            </Button>
-          </>
-        ) : null}
-        <ReportButton
-          targetType="commentReply"
-          targetId={reply.id}
-          authorId={reply.author.id}
-          authorName={reply.author.username}
-        />
-      </Stack>
+        </ActionButton>
+      </ItemActions>
     </Stack>
   );
 }

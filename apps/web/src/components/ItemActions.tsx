@@ -1,0 +1,53 @@
+/**
+ * The action row under a comment, a comment reply, a status update or a status reply: like, the
+ * item's own middle action (reply, or the replies toggle) given as children, edit and delete for
+ * its author or a moderator (`manage`), and report for everyone else.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Button, { type ButtonProps } from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { PublicUser } from '@atelier/shared';
+import { LikeButton } from './LikeButton.tsx';
+import { ReportButton } from './report/ReportButton.tsx';
+
+export type ConversationTarget = 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply';
+
+export interface ItemActionsProps {
+  target: ConversationTarget;
+  item: { id: string; liked: boolean; likeCount: number; author: PublicUser };
+  /** Edit and delete, when the viewer may manage the item and is not editing it already. */
+  manage: { onEdit: () => void; onDelete: () => void; deleting: boolean } | null;
+  children?: ReactNode;
+}
+
+/** A quiet text button of the row (reply, edit, delete). */
+export function ActionButton(props: ButtonProps) {
+  return <Button size="small" color="inherit" sx={{ color: 'text.secondary' }} {...props} />;
+}
+
+export function ItemActions({ target, item, manage, children }: ItemActionsProps) {
+  const { t } = useTranslation();
+  // Comments and replies take their words from `comments.*`, status updates from `status.*`.
+  const ns = target === 'comment' || target === 'commentReply' ? 'comments' : 'status';
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center', ml: -0.75 }}>
+      <LikeButton target={target} id={item.id} liked={item.liked} likeCount={item.likeCount} />
+      {children}
+      {manage ? (
+        <>
+          <ActionButton onClick={manage.onEdit}>{t(`${ns}.edit`)}</ActionButton>
+          <ActionButton onClick={manage.onDelete} disabled={manage.deleting}>
+            {t(`${ns}.delete`)}
+          </ActionButton>
+        </>
+      ) : null}
+      <ReportButton
+        targetType={target}
+        targetId={item.id}
+        authorId={item.author.id}
+        authorName={item.author.username}
+      />
+    </Stack>
+  );
+}
