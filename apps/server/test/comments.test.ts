@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, CommentReply, Page } from '@atelier/shared';
 import { comments, posts, siteCounters } from '../src/db/schema/index.ts';
@@ -12,34 +12,9 @@ import {
   type TestUser,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
-import { queryRows } from '../src/lib/sql.ts';
+import { planOf, StatementLog } from './plans.ts';
 
-/** Logged statements of the test app (Drizzle logger), to EXPLAIN the list queries. */
-let logged: { query: string; params: unknown[] }[] = [];
-const logger = {
-  logQuery: (query: string, params: unknown[]) => void logged.push({ query, params }),
-};
-
-/** The plan, with sequential scans disabled, of the statement matching `pattern` of a GET. */
-async function planOf(t: TestApp, cookie: string, url: string, pattern: RegExp): Promise<string> {
-  logged = [];
-  const res = await request(t, { method: 'GET', url, cookie });
-  expect(res.statusCode, res.body).toBe(200);
-  const statement = logged.find((l) => pattern.test(l.query));
-  if (!statement) throw new Error(`no statement like ${String(pattern)} for ${url}`);
-  const parts = statement.query.split(/\$(\d+)/);
-  const rebuilt = sql.join(
-    parts.map((part, i) =>
-      i % 2 === 0 ? sql.raw(part) : sql.param(statement.params[Number(part) - 1]),
-    ),
-    sql``,
-  );
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = await queryRows<Record<string, string>>(tx, sql`explain ${rebuilt}`);
-    return rows.map((r) => Object.values(r)[0]).join('\n');
-  });
-}
+const log = new StatementLog();
 
 describe('comments and replies', () => {
   let t: TestApp;
@@ -49,7 +24,7 @@ describe('comments and replies', () => {
   let mod: TestUser;
 
   beforeAll(async () => {
-    t = await createAuthTestApp({}, { logger });
+    t = await createAuthTestApp({}, { logger: log });
     [author, alice, bob, mod] = await Promise.all([
       createUser(t, { roles: ['member'] }),
       createUser(t, { roles: ['member'] }),
@@ -485,10 +460,10 @@ describe('comments and replies', () => {
     const c = (await comment(alice, postId)).json<Comment>();
     await reply(bob, c.id);
     const url = `/api/posts/${postId}/comments`;
-    const comments = await planOf(t, alice.cookie, url, /from comments c/);
+    const comments = await planOf(t, log, alice.cookie, url, /from comments c/);
     expect(comments).not.toMatch(/Seq Scan on (comments|"user")/);
     expect(comments).toMatch(/comments_post_idx/);
-    const replies = await planOf(t, alice.cookie, url, /from comment_replies r/);
+    const replies = await planOf(t, log, alice.cookie, url, /from comment_replies r/);
     expect(replies).not.toMatch(/Seq Scan on (comment_replies|"user")/);
     expect(replies).toMatch(/comment_replies_comment_idx/);
   });

@@ -11,33 +11,9 @@ import {
   type TestUser,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
+import { planOf, StatementLog } from './plans.ts';
 
-/** Logged statements of the test app (Drizzle logger), to EXPLAIN the list queries. */
-let logged: { query: string; params: unknown[] }[] = [];
-const logger = {
-  logQuery: (query: string, params: unknown[]) => void logged.push({ query, params }),
-};
-
-/** The plan, with sequential scans disabled, of the statement matching `pattern` of a GET. */
-async function planOf(t: TestApp, cookie: string, url: string, pattern: RegExp): Promise<string> {
-  logged = [];
-  const res = await request(t, { method: 'GET', url, cookie });
-  expect(res.statusCode, res.body).toBe(200);
-  const statement = logged.find((l) => pattern.test(l.query));
-  if (!statement) throw new Error(`no statement like ${String(pattern)} for ${url}`);
-  const parts = statement.query.split(/\$(\d+)/);
-  const rebuilt = sql.join(
-    parts.map((part, i) =>
-      i % 2 === 0 ? sql.raw(part) : sql.param(statement.params[Number(part) - 1]),
-    ),
-    sql``,
-  );
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = await queryRows<Record<string, string>>(tx, sql`explain ${rebuilt}`);
-    return rows.map((r) => Object.values(r)[0]).join('\n');
-  });
-}
+const log = new StatementLog();
 
 describe('GET /api/home', () => {
   let t: TestApp;
@@ -46,7 +22,7 @@ describe('GET /api/home', () => {
   let mod: TestUser;
 
   beforeAll(async () => {
-    t = await createAuthTestApp({}, { logger });
+    t = await createAuthTestApp({}, { logger: log });
     [alice, bob, mod] = await Promise.all([
       createUser(t, { roles: ['member'] }),
       createUser(t, { roles: ['advanced-writer'] }),
@@ -223,10 +199,10 @@ describe('GET /api/home', () => {
   });
 
   it('finds each section’s latest post and the latest status updates from indexes', async () => {
-    const sections = await planOf(t, alice.cookie, '/api/home', /from sections s/);
+    const sections = await planOf(t, log, alice.cookie, '/api/home', /from sections s/);
     expect(sections).not.toMatch(/Seq Scan on (posts|"user")/);
     expect(sections).toMatch(/posts_section_new_idx/);
-    const statuses = await planOf(t, alice.cookie, '/api/home', /from status_updates s/);
+    const statuses = await planOf(t, log, alice.cookie, '/api/home', /from status_updates s/);
     expect(statuses).not.toMatch(/Seq Scan on (status_updates|"user")/);
     expect(statuses).toMatch(/status_updates_new_idx/);
   });

@@ -2,8 +2,7 @@
  * GET /api/notifications and POST /api/notifications/:id/dismiss, and the rules deriving
  * notifications from domain events (never for one's own action; only after commit).
  */
-import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../src/lib/sql.ts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@atelier/shared';
 import { domainEvents, notifications, posts } from '../src/db/schema/index.ts';
@@ -12,6 +11,7 @@ import { notificationOf } from '../src/live/dispatcher.ts';
 import { recordEvent } from '../src/live/events.ts';
 import { createAuthTestApp, createUser, request, type TestUser } from './factories.ts';
 import type { TestApp } from './helpers.ts';
+import { explain } from './plans.ts';
 
 describe('notifications', () => {
   let t: TestApp;
@@ -88,18 +88,7 @@ describe('notifications', () => {
 
   it('the list is served by notifications_recipient_idx (no sort, no sequential scan)', async () => {
     const query = latestNotifications(t.database.db, alice.id).toSQL();
-    const parts = query.sql.split(/\$(\d+)/);
-    const rebuilt = sql.join(
-      parts.map((part, i) =>
-        i % 2 === 0 ? sql.raw(part) : sql.param(query.params[Number(part) - 1]),
-      ),
-      sql``,
-    );
-    const plan = await t.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await queryRows<Record<string, string>>(tx, sql`explain ${rebuilt}`);
-      return rows.map((r) => Object.values(r)[0]).join('\n');
-    });
+    const plan = await explain(t.database.db, { query: query.sql, params: query.params });
     expect(plan).toContain('notifications_recipient_idx');
     expect(plan).not.toMatch(/\bSort\b/);
   });

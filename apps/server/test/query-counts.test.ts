@@ -3,7 +3,7 @@
  * run the same number of SQL statements whatever the number of items (counted with the database's Drizzle logger), and
  * their post lists are served by indexes (EXPLAIN with sequential scans disabled).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeData, Page, PostSummary } from '@atelier/shared';
 import { media } from '../src/db/schema/index.ts';
@@ -17,6 +17,7 @@ import {
 import type { TestApp } from './helpers.ts';
 import { newPost, newTag } from './post-factories.ts';
 import { isHousekeeping, settle } from './statement-counter.ts';
+import { explain } from './plans.ts';
 
 let t: TestApp;
 let statements = 0;
@@ -162,15 +163,6 @@ describe('bounded queries', () => {
   });
 });
 
-/** A logged statement as a Drizzle SQL object again ($n placeholders → parameters). */
-function rebuild(query: string, params: unknown[]): SQL {
-  const parts = query.split(/\$(\d+)/);
-  return sql.join(
-    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(params[Number(part) - 1]))),
-    sql``,
-  );
-}
-
 /** The plan of the statement of one request that reads `from posts p`. */
 async function planOf(url: string): Promise<string> {
   logged = [];
@@ -178,15 +170,7 @@ async function planOf(url: string): Promise<string> {
   expect(res.statusCode).toBe(200);
   const statement = logged.find((l) => /from posts p/.test(l.query));
   if (!statement) throw new Error(`no post query for ${url}`);
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const result: unknown = await tx.execute(
-      sql`explain ${rebuild(statement.query, statement.params)}`,
-    );
-    return (result as { rows: Record<string, string>[] }).rows
-      .map((r) => Object.values(r)[0])
-      .join('\n');
-  });
+  return explain(t.database.db, statement);
 }
 
 describe('index use', () => {

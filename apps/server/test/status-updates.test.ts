@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LikeState, Page, StatusReply, StatusUpdate } from '@atelier/shared';
 import { siteCounters, statusReplies } from '../src/db/schema/index.ts';
@@ -12,34 +12,9 @@ import {
   type TestUser,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
-import { queryRows } from '../src/lib/sql.ts';
+import { planOf, StatementLog } from './plans.ts';
 
-/** Logged statements of the test app (Drizzle logger), to EXPLAIN the list queries. */
-let logged: { query: string; params: unknown[] }[] = [];
-const logger = {
-  logQuery: (query: string, params: unknown[]) => void logged.push({ query, params }),
-};
-
-/** The plan, with sequential scans disabled, of the statement matching `pattern` of a GET. */
-async function planOf(t: TestApp, cookie: string, url: string, pattern: RegExp): Promise<string> {
-  logged = [];
-  const res = await request(t, { method: 'GET', url, cookie });
-  expect(res.statusCode, res.body).toBe(200);
-  const statement = logged.find((l) => pattern.test(l.query));
-  if (!statement) throw new Error(`no statement like ${String(pattern)} for ${url}`);
-  const parts = statement.query.split(/\$(\d+)/);
-  const rebuilt = sql.join(
-    parts.map((part, i) =>
-      i % 2 === 0 ? sql.raw(part) : sql.param(statement.params[Number(part) - 1]),
-    ),
-    sql``,
-  );
-  return t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
-    const rows = await queryRows<Record<string, string>>(tx, sql`explain ${rebuilt}`);
-    return rows.map((r) => Object.values(r)[0]).join('\n');
-  });
-}
+const log = new StatementLog();
 
 describe('status updates and their replies', () => {
   let t: TestApp;
@@ -49,7 +24,7 @@ describe('status updates and their replies', () => {
   let mod: TestUser;
 
   beforeAll(async () => {
-    t = await createAuthTestApp({}, { logger });
+    t = await createAuthTestApp({}, { logger: log });
     [alice, bob, carol, mod] = await Promise.all([
       createUser(t, { roles: ['member'] }),
       createUser(t, { roles: ['probation-writer'] }),
@@ -362,12 +337,13 @@ describe('status updates and their replies', () => {
       ['/api/status-updates', /status_updates_new_idx/],
       [`/api/status-updates?author=${alice.id}`, /status_updates_author_idx/],
     ] as const) {
-      const plan = await planOf(t, mod.cookie, url, /from status_updates s/);
+      const plan = await planOf(t, log, mod.cookie, url, /from status_updates s/);
       expect(plan, url).not.toMatch(/Seq Scan on (status_updates|"user")/);
       expect(plan, url).toMatch(index);
     }
     const replies = await planOf(
       t,
+      log,
       mod.cookie,
       `/api/status-updates/${s.id}/replies`,
       /from status_update_replies r/,
