@@ -14,6 +14,11 @@ function multipart(field: string, filename: string, content: Buffer, type = 'app
   return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+function multipartBody() {
+  const m = multipart('file', 'a.png', Buffer.from('not even an image'));
+  return { payload: m.payload, headers: m.headers };
+}
+
 describe('GET and PATCH /api/me', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -122,11 +127,20 @@ describe('GET and PATCH /api/me', () => {
     expect(held.json().displayedRole).toBe('member');
   });
 
-  it('lets a banned user see and edit the account but not hide the ban', async () => {
+  it('lets a banned user see the account and change the language, but nothing others see, nor hide the ban', async () => {
     const u = await createUser(t, { roles: ['member', 'banned'] });
     const me = await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie });
     expect(me.json()).toMatchObject({ isBanned: true, banReason: 'Test ban', displayedRole: 'banned', hasAccess: false });
-    expect((await patch(u.cookie, { bio: 'sorry' })).statusCode).toBe(200);
+    expect((await patch(u.cookie, { language: 'fr' })).statusCode).toBe(200);
+    for (const payload of [{ bio: 'sorry' }, { links: ['https://example.com/me'] }, { username: uniqueName('renamed') }, { language: 'es', bio: 'x' }]) {
+      const res = await patch(u.cookie, payload);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('errors.banned');
+    }
+    const after = await userRow(t, u.id);
+    expect(after).toMatchObject({ username: u.username, bio: '', links: [], language: 'fr' });
+    const avatar = await request(t, { method: 'POST', url: '/api/me/avatar', cookie: u.cookie, ...multipartBody() });
+    expect(avatar.statusCode).toBe(403);
     const hide = await patch(u.cookie, { displayedRole: 'member' });
     expect(hide.statusCode).toBe(403);
     expect(hide.json().error.code).toBe('errors.banned');

@@ -8,8 +8,13 @@ import { grantableRoles, roleIds, roleTypes } from './roles.ts';
 import { languages, limits } from './limits.ts';
 import { isValidUrl } from './url.ts';
 
+/**
+ * Stored NFKC-normalised: fullwidth `ｄｅｍｏ` and Roman numerals `ⅾⅿ` become plain letters. The
+ * server also compares names by their confusable skeleton (look-alikes are taken).
+ */
 export const usernameSchema = z
   .string({ error: 'errors.required' })
+  .normalize('NFKC')
   .trim()
   .min(limits.usernameMin, { error: 'errors.usernameLength' })
   .max(limits.usernameMax, { error: 'errors.usernameLength' })

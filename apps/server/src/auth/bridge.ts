@@ -20,6 +20,9 @@ export function authHeaders(request: FastifyRequest): Headers {
 export function authErrorBody(status: number, body: unknown): ApiError {
   const { code, message } = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown };
   const text = typeof message === 'string' && message ? message : undefined;
+  // A common new password (auth.ts hook) is refused with the field error sign-up gives.
+  if (code === 'PASSWORD_COMMON')
+    return { error: { code: 'errors.validation', message: text ?? 'Invalid input', fields: { newPassword: 'errors.passwordCommon' } } };
   if (status === 429) return { error: { code: 'errors.rateLimited', message: text ?? 'Too many requests' } };
   if (typeof code === 'string' && code) return { error: { code: `errors.auth.${code}`, message: text ?? code } };
   if (status === 404) return { error: { code: 'errors.notFound', message: 'Not found' } };

@@ -18,6 +18,12 @@ export const user = pgTable(
     id: text('id').primaryKey(),
     /** Unique case-insensitively (index on lower(username)). Better Auth's `name`. */
     username: text('username').notNull(),
+    /**
+     * The username's confusable skeleton (auth/username.ts): unique, so look-alike names
+     * (Cyrillic, fullwidth, Roman numerals…) are taken. Null only for rows written before it
+     * existed, until the backfill at start fills them.
+     */
+    usernameSkeleton: text('username_skeleton'),
     /** Always stored lower-cased (check constraint), so `unique` is case-insensitive. */
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
@@ -49,6 +55,7 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex('user_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('user_username_skeleton_idx').on(t.usernameSkeleton),
     check('user_email_lower', sql`${t.email} = lower(${t.email})`),
     check('user_roles_not_empty', sql`cardinality(${t.roles}) > 0`),
   ],

@@ -112,6 +112,24 @@ export const posts = pgTable(
   ],
 );
 
+/**
+ * One row per post created, kept when the post is deleted: the probation limit (posts a day in a
+ * limited section) counts these, so deleting and posting again does not get around it. Rows
+ * older than two days are pruned when the author posts.
+ */
+export const postCreations = pgTable(
+  'post_creations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sectionSlug: text('section_slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_creations_author_idx').on(t.authorId, t.createdAt)],
+);
+
 export const postTags = pgTable(
   'post_tags',
   {
