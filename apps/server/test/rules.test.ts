@@ -33,11 +33,21 @@ describe('look-alike usernames', () => {
   afterAll(() => t.close());
 
   const register = (username: string, email: string) =>
-    request(t, { method: 'POST', url: '/api/register', payload: { username, email, password: PASSWORD } });
+    request(t, {
+      method: 'POST',
+      url: '/api/register',
+      payload: { username, email, password: PASSWORD },
+    });
 
   it('computes one key for the look-alikes of a name', () => {
     const key = usernameKey('demo-mod');
-    for (const name of ['d\u0435mo-mod', 'ｄｅｍｏ－ｍｏｄ', '\u217Eemo-\u217Fo\u217E', 'DEMO-MOD', 'demo-rnod']) {
+    for (const name of [
+      'd\u0435mo-mod',
+      'ｄｅｍｏ－ｍｏｄ',
+      '\u217Eemo-\u217Fo\u217E',
+      'DEMO-MOD',
+      'demo-rnod',
+    ]) {
       expect(usernameKey(name), name).toBe(key);
     }
     // Roman numerals and digits that look like I / l (TR39: Ⅰ → I → l, 1 → l).
@@ -51,16 +61,28 @@ describe('look-alike usernames', () => {
     ['fullwidth', 'ｄｅｍｏ－ｍｏｄ', 'fullwidth@example.com'],
     ['Roman numerals', '\u217Eemo-\u217Fo\u217E', 'roman@example.com'],
     ['rn for m', 'demo-rnod', 'rn@example.com'],
-  ])('refuses a %s copy of demo-mod at sign-up with 409 errors.usernameTaken', async (_label, username, email) => {
-    const res = await register(username, email);
-    expect(res.statusCode).toBe(409);
-    expect(res.json().error).toMatchObject({ code: 'errors.usernameTaken', fields: { username: 'errors.usernameTaken' } });
-    const [row] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-    expect(row).toBeUndefined();
-  });
+  ])(
+    'refuses a %s copy of demo-mod at sign-up with 409 errors.usernameTaken',
+    async (_label, username, email) => {
+      const res = await register(username, email);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({
+        code: 'errors.usernameTaken',
+        fields: { username: 'errors.usernameTaken' },
+      });
+      const [row] = await t.database.db
+        .select({ id: user.id })
+        .from(user)
+        .where(eq(user.email, email));
+      expect(row).toBeUndefined();
+    },
+  );
 
   it('stores the NFKC form and its key', async () => {
-    const u = await registerUser(t, { username: 'ｑｕｉｌｌ　ｋｅｅｐｅｒ', email: 'quill@example.com' });
+    const u = await registerUser(t, {
+      username: 'ｑｕｉｌｌ　ｋｅｅｐｅｒ',
+      email: 'quill@example.com',
+    });
     const row = await userRow(t, u.id);
     expect(row.username).toBe('quill keeper');
     expect(row.usernameSkeleton).toBe(usernameKey('quill keeper'));
@@ -68,7 +90,8 @@ describe('look-alike usernames', () => {
 
   it('refuses a rename to a look-alike with 409, allows one to a look-alike of the own name', async () => {
     const u = await registerUser(t, { username: 'sam-writes', email: 'sam@example.com' });
-    const rename = (username: string) => request(t, { method: 'PATCH', url: '/api/me', cookie: u.cookie, payload: { username } });
+    const rename = (username: string) =>
+      request(t, { method: 'PATCH', url: '/api/me', cookie: u.cookie, payload: { username } });
     for (const name of ['d\u0435mo-mod', 'ｄｅｍｏ-ｍｏｄ', '\u217Eemo-\u217Fo\u217E']) {
       const res = await rename(name);
       expect(res.statusCode, name).toBe(409);
@@ -88,7 +111,9 @@ describe('look-alike usernames', () => {
     ]);
     expect(await backfillUsernameSkeletons(t.database.db)).toBe(1);
     expect(await backfillUsernameSkeletons(t.database.db)).toBe(0);
-    const keys = (await t.database.db.select({ id: user.id, key: user.usernameSkeleton }).from(user)).filter((r) => r.id.startsWith('old-'));
+    const keys = (
+      await t.database.db.select({ id: user.id, key: user.usernameSkeleton }).from(user)
+    ).filter((r) => r.id.startsWith('old-'));
     expect(keys.map((r) => r.key).sort()).toEqual([null, usernameKey('Old Timer')]);
     const res = await register('0ld Timer', 'old3@example.com');
     expect(res.statusCode).toBe(409);
@@ -104,14 +129,29 @@ describe('the common-password rule on every path that sets a password', () => {
 
   it('refuses password123 at reset, and the old password still works', async () => {
     const u = await createUser(t);
-    await request(t, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email: u.email } });
+    await request(t, {
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: u.email },
+    });
     const token = tokenOf(lastLink(t, u.email, 'resetPassword'));
-    const res = await request(t, { method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'password123' } });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'password123' },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'errors.validation', fields: { newPassword: 'errors.passwordCommon' } });
+    expect(res.json().error).toMatchObject({
+      code: 'errors.validation',
+      fields: { newPassword: 'errors.passwordCommon' },
+    });
     await signIn(t, u.email, PASSWORD);
     // The link was not used up by the refusal.
-    const ok = await request(t, { method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'an uncommon passphrase' } });
+    const ok = await request(t, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'an uncommon passphrase' },
+    });
     expect(ok.statusCode).toBe(200);
   });
 
@@ -124,7 +164,10 @@ describe('the common-password rule on every path that sets a password', () => {
       payload: { currentPassword: PASSWORD, newPassword: 'password123' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'errors.validation', fields: { newPassword: 'errors.passwordCommon' } });
+    expect(res.json().error).toMatchObject({
+      code: 'errors.validation',
+      fields: { newPassword: 'errors.passwordCommon' },
+    });
     await signIn(t, u.email, PASSWORD);
   });
 });
@@ -135,7 +178,10 @@ describe('nothing under a removed post changes; deleted posts still count for pr
   let fan: TestUser;
   beforeAll(async () => {
     t = await createAuthTestApp();
-    [author, fan] = await Promise.all([createUser(t, { roles: ['member'] }), createUser(t, { roles: ['member'] })]);
+    [author, fan] = await Promise.all([
+      createUser(t, { roles: ['member'] }),
+      createUser(t, { roles: ['member'] }),
+    ]);
   });
   afterAll(() => t.close());
 
@@ -146,13 +192,22 @@ describe('nothing under a removed post changes; deleted posts still count for pr
   };
 
   it('refuses likes and unlikes of the comments and replies of a removed post', async () => {
-    const p = await post<Post>(author, '/api/posts', { section: 'general', title: 'Soon removed', body: 'Body', provenance: 'human' });
+    const p = await post<Post>(author, '/api/posts', {
+      section: 'general',
+      title: 'Soon removed',
+      body: 'Body',
+      provenance: 'human',
+    });
     const c = await post<Comment>(author, `/api/posts/${p.id}/comments`, { body: 'Comment' });
     const r = await post<CommentReply>(author, `/api/comments/${c.id}/replies`, { body: 'Reply' });
     const likeUrls = [`/api/comments/${c.id}/like`, `/api/comment-replies/${r.id}/like`];
-    for (const url of likeUrls) expect((await request(t, { method: 'PUT', url, cookie: fan.cookie })).statusCode).toBe(200);
+    for (const url of likeUrls)
+      expect((await request(t, { method: 'PUT', url, cookie: fan.cookie })).statusCode).toBe(200);
 
-    await t.database.db.update(posts).set({ state: 'removed', removedAt: new Date() }).where(eq(posts.id, p.id));
+    await t.database.db
+      .update(posts)
+      .set({ state: 'removed', removedAt: new Date() })
+      .where(eq(posts.id, p.id));
     for (const url of likeUrls) {
       for (const method of ['PUT', 'DELETE'] as const) {
         const res = await request(t, { method, url, cookie: fan.cookie });
@@ -161,33 +216,58 @@ describe('nothing under a removed post changes; deleted posts still count for pr
       }
     }
     // The author (who still sees the post) cannot like under it either.
-    expect((await request(t, { method: 'PUT', url: likeUrls[0]!, cookie: author.cookie })).statusCode).toBe(409);
-    expect((await request(t, { method: 'PUT', url: `/api/posts/${p.id}/like`, cookie: fan.cookie })).statusCode).toBe(404);
+    expect(
+      (await request(t, { method: 'PUT', url: likeUrls[0]!, cookie: author.cookie })).statusCode,
+    ).toBe(409);
+    expect(
+      (await request(t, { method: 'PUT', url: `/api/posts/${p.id}/like`, cookie: fan.cookie }))
+        .statusCode,
+    ).toBe(404);
     const [counts] = await queryRows<{ c: number; r: number }>(
       t.database.db,
       sql`select (select like_count from comments where id = ${c.id}) as c, (select like_count from comment_replies where id = ${r.id}) as r`,
     );
     expect(counts).toEqual({ c: 1, r: 1 });
     // Nor answered.
-    const comment = await request(t, { method: 'POST', url: `/api/posts/${p.id}/comments`, cookie: author.cookie, payload: { body: 'More' } });
+    const comment = await request(t, {
+      method: 'POST',
+      url: `/api/posts/${p.id}/comments`,
+      cookie: author.cookie,
+      payload: { body: 'More' },
+    });
     expect(comment.json().error.code).toBe('errors.postRemoved');
-    const reply = await request(t, { method: 'POST', url: `/api/comments/${c.id}/replies`, cookie: author.cookie, payload: { body: 'More' } });
+    const reply = await request(t, {
+      method: 'POST',
+      url: `/api/comments/${c.id}/replies`,
+      cookie: author.cookie,
+      payload: { body: 'More' },
+    });
     expect(reply.json().error.code).toBe('errors.postRemoved');
   });
 
   it('counts deleted posts of the day towards the probation limit', async () => {
     const p = await createUser(t, { roles: ['probation-faker'] });
     for (let i = 0; i < 3; i++) {
-      const res = await createPost(t, p, { section: 'fakes', provenance: 'fake', title: `Fake ${i}` });
+      const res = await createPost(t, p, {
+        section: 'fakes',
+        provenance: 'fake',
+        title: `Fake ${i}`,
+      });
       expect(res.statusCode).toBe(201);
-      const del = await request(t, { method: 'DELETE', url: `/api/posts/${res.json<{ id: string }>().id}`, cookie: p.cookie });
+      const del = await request(t, {
+        method: 'DELETE',
+        url: `/api/posts/${res.json<{ id: string }>().id}`,
+        cookie: p.cookie,
+      });
       expect(del.statusCode).toBe(204);
     }
     const fourth = await createPost(t, p, { section: 'fakes', provenance: 'fake' });
     expect(fourth.statusCode).toBe(403);
     expect(fourth.json().error.code).toBe('errors.probationLimit');
     // A day later the limit is back.
-    await t.database.db.execute(sql`update post_creations set created_at = created_at - interval '25 hours' where author_id = ${p.id}`);
+    await t.database.db.execute(
+      sql`update post_creations set created_at = created_at - interval '25 hours' where author_id = ${p.id}`,
+    );
     expect((await createPost(t, p, { section: 'fakes', provenance: 'fake' })).statusCode).toBe(201);
   });
 });

@@ -37,7 +37,9 @@ export const urlSchema = z
   .max(limits.urlMax, { error: 'errors.urlInvalid' })
   .refine(isValidUrl, { error: 'errors.urlInvalid' });
 
-export const linksSchema = z.array(urlSchema).max(limits.linksMax, { error: 'errors.tooManyLinks' });
+export const linksSchema = z
+  .array(urlSchema)
+  .max(limits.linksMax, { error: 'errors.tooManyLinks' });
 
 export const languageSchema = z.enum(languages, { error: 'errors.languageInvalid' });
 export const roleIdSchema = z.enum(roleIds);
@@ -100,12 +102,20 @@ export type ApplicationInput = z.infer<typeof applicationSchema>;
 
 export const approveApplicationSchema = z.object({ grantedRole: z.enum(grantableRoles) });
 export const rejectApplicationSchema = z.object({
-  note: z.string().trim().min(1, { error: 'errors.required' }).max(limits.decisionNoteMax, { error: 'errors.noteTooLong' }),
+  note: z
+    .string()
+    .trim()
+    .min(1, { error: 'errors.required' })
+    .max(limits.decisionNoteMax, { error: 'errors.noteTooLong' }),
 });
 
 // ---- bans ----
 export const banSchema = z.object({
-  reason: z.string().trim().min(1, { error: 'errors.required' }).max(limits.banReasonMax, { error: 'errors.reasonTooLong' }),
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: 'errors.required' })
+    .max(limits.banReasonMax, { error: 'errors.reasonTooLong' }),
 });
 
 // ---- client errors ----

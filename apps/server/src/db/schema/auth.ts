@@ -4,7 +4,17 @@
  * auth/auth.ts), so there is one row per person and no duplicated column.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { Language, RoleId } from '@atelier/shared';
 
 const timestamps = {
@@ -34,10 +44,16 @@ export const user = pgTable(
      * Never empty (check constraint): an empty list would mean "no no-access role" = access.
      * A new account holds `pending`; verification confirms it or grants moderator (ADMIN_EMAILS).
      */
-    roles: text('roles').array().$type<RoleId[]>().notNull().default(sql`'{pending}'::text[]`),
+    roles: text('roles')
+      .array()
+      .$type<RoleId[]>()
+      .notNull()
+      .default(sql`'{pending}'::text[]`),
     displayedRole: text('displayed_role').$type<RoleId>().notNull().default('pending'),
     /** Moves whenever roles change; the client refreshes its user when it sees a newer value. */
-    claimsModifiedAt: timestamp('claims_modified_at', { withTimezone: true }).notNull().defaultNow(),
+    claimsModifiedAt: timestamp('claims_modified_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     bio: text('bio').notNull().default(''),
     links: jsonb('links').$type<string[]>().notNull().default([]),
     banReason: text('ban_reason'),

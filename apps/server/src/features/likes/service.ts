@@ -95,7 +95,12 @@ export async function setLike(
   const likes = sql.identifier(spec.likes);
   const table = sql.identifier(spec.table);
   return db.transaction(async (tx) => {
-    const [found] = await queryRows<{ author_id: string; like_count: number; parent_id: string; post_state: string | null }>(
+    const [found] = await queryRows<{
+      author_id: string;
+      like_count: number;
+      parent_id: string;
+      post_state: string | null;
+    }>(
       tx,
       // Locked, so a delete of the target cannot slip between this check and the counter update.
       sql`select author_id, like_count, ${sql.identifier(spec.parent.column)} as parent_id, ${sql.raw(spec.postState ?? 'null')} as post_state from ${table} where id = ${targetId} and ${sql.raw(spec.visible)} for no key update`,

@@ -117,8 +117,15 @@ export async function createPost(
     if (!post) throw new Error('insert returned no row');
     await tx
       .delete(postCreations)
-      .where(and(eq(postCreations.authorId, viewer.id), lt(postCreations.createdAt, new Date(now.getTime() - 48 * 3600 * 1000))));
-    await tx.insert(postCreations).values({ authorId: viewer.id, sectionSlug: section.slug, createdAt: now });
+      .where(
+        and(
+          eq(postCreations.authorId, viewer.id),
+          lt(postCreations.createdAt, new Date(now.getTime() - 48 * 3600 * 1000)),
+        ),
+      );
+    await tx
+      .insert(postCreations)
+      .values({ authorId: viewer.id, sectionSlug: section.slug, createdAt: now });
     if (tagIds.length > 0) {
       await tx.insert(postTags).values(
         tagIds.map((tagId) => ({

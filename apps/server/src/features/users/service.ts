@@ -17,7 +17,12 @@ export async function getUser(db: Db, id: string): Promise<UserRow> {
   return row;
 }
 
-export async function updateAccount(db: Db, userId: string, input: AccountUpdate, now = new Date()): Promise<UserRow> {
+export async function updateAccount(
+  db: Db,
+  userId: string,
+  input: AccountUpdate,
+  now = new Date(),
+): Promise<UserRow> {
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx.select().from(user).where(eq(user.id, userId)).for('update');
@@ -25,13 +30,22 @@ export async function updateAccount(db: Db, userId: string, input: AccountUpdate
       const patch: Partial<UserRow> = {};
       // A banned user keeps their language but changes nothing that others see.
       if (isBanned(row.roles)) {
-        const visible = (['username', 'bio', 'links'] as const).filter((k) => input[k] !== undefined);
+        const visible = (['username', 'bio', 'links'] as const).filter(
+          (k) => input[k] !== undefined,
+        );
         if (visible.length > 0)
-          throw new AppError(403, 'errors.banned', 'errors.banned', Object.fromEntries(visible.map((k) => [k, 'errors.banned'])));
+          throw new AppError(
+            403,
+            'errors.banned',
+            'errors.banned',
+            Object.fromEntries(visible.map((k) => [k, 'errors.banned'])),
+          );
       }
 
       if (input.username !== undefined && input.username !== row.username) {
-        const allowedAt = row.usernameChangedAt ? addDays(row.usernameChangedAt, limits.usernameChangeDays) : null;
+        const allowedAt = row.usernameChangedAt
+          ? addDays(row.usernameChangedAt, limits.usernameChangeDays)
+          : null;
         if (allowedAt && allowedAt > now) {
           throw new AppError(403, 'errors.usernameChangeTooSoon', 'errors.usernameChangeTooSoon', {
             username: 'errors.usernameChangeTooSoon',
@@ -46,7 +60,10 @@ export async function updateAccount(db: Db, userId: string, input: AccountUpdate
           .from(user)
           .where(
             and(
-              or(sql`lower(${user.username}) = lower(${input.username})`, eq(user.usernameSkeleton, key)),
+              or(
+                sql`lower(${user.username}) = lower(${input.username})`,
+                eq(user.usernameSkeleton, key),
+              ),
               ne(user.id, userId),
             ),
           );
@@ -59,9 +76,13 @@ export async function updateAccount(db: Db, userId: string, input: AccountUpdate
       if (input.links !== undefined) patch.links = input.links;
       if (input.language !== undefined) patch.language = input.language;
       if (input.displayedRole !== undefined && input.displayedRole !== row.displayedRole) {
-        if (!row.roles.includes(input.displayedRole)) throw badRequest('errors.roleNotHeld', { displayedRole: 'errors.roleNotHeld' });
+        if (!row.roles.includes(input.displayedRole))
+          throw badRequest('errors.roleNotHeld', { displayedRole: 'errors.roleNotHeld' });
         // A banned user shows the ban; the role comes back with the unban.
-        if (isBanned(row.roles)) throw new AppError(403, 'errors.banned', 'errors.banned', { displayedRole: 'errors.banned' });
+        if (isBanned(row.roles))
+          throw new AppError(403, 'errors.banned', 'errors.banned', {
+            displayedRole: 'errors.banned',
+          });
         patch.displayedRole = input.displayedRole;
       }
       if (Object.keys(patch).length === 0) return row;
@@ -79,18 +100,33 @@ export async function updateAccount(db: Db, userId: string, input: AccountUpdate
       return updated ?? row;
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'user_username_lower_idx') || isUniqueViolation(err, 'user_username_skeleton_idx'))
+    if (
+      isUniqueViolation(err, 'user_username_lower_idx') ||
+      isUniqueViolation(err, 'user_username_skeleton_idx')
+    )
       throw usernameTaken();
     throw err;
   }
 }
 
 /** Sets (or clears) the avatar path; returns the updated row and the path it replaced. */
-export async function setAvatarPath(db: Db, userId: string, avatarPath: string | null): Promise<{ row: UserRow; previous: string | null }> {
+export async function setAvatarPath(
+  db: Db,
+  userId: string,
+  avatarPath: string | null,
+): Promise<{ row: UserRow; previous: string | null }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ avatarPath: user.avatarPath }).from(user).where(eq(user.id, userId)).for('update');
+    const [row] = await tx
+      .select({ avatarPath: user.avatarPath })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for('update');
     if (!row) throw unauthorized();
-    const [updated] = await tx.update(user).set({ avatarPath, updatedAt: new Date() }).where(eq(user.id, userId)).returning();
+    const [updated] = await tx
+      .update(user)
+      .set({ avatarPath, updatedAt: new Date() })
+      .where(eq(user.id, userId))
+      .returning();
     if (!updated) throw unauthorized();
     return { row: updated, previous: row.avatarPath };
   });
