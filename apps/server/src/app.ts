@@ -9,6 +9,7 @@ import { errorHandler } from './lib/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import authPlugin from './auth/plugin.ts';
+import { backfillUsernameSkeletons } from './auth/username.ts';
 import { featureRoutes } from './features/index.ts';
 import livePlugin from './live/plugin.ts';
 
@@ -34,6 +35,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   app.decorate('deps', deps);
+  // Usernames written before their skeleton column get one before anything is served.
+  await backfillUsernameSkeletons(deps.database.db, (msg, data) => app.log.warn(data, msg));
   app.setErrorHandler(errorHandler);
   await registerSecurity(app, deps.config);
 

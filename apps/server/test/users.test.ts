@@ -4,14 +4,36 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema/index.ts';
-import { createAuthTestApp, createUser, registerUser, request, uniqueName, userRow } from './factories.ts';
+import {
+  createAuthTestApp,
+  createUser,
+  registerUser,
+  request,
+  uniqueName,
+  userRow,
+} from './factories.ts';
 import type { TestApp } from './helpers.ts';
 
-function multipart(field: string, filename: string, content: Buffer, type = 'application/octet-stream') {
+function multipart(
+  field: string,
+  filename: string,
+  content: Buffer,
+  type = 'application/octet-stream',
+) {
   const boundary = `----atelier${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, content, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, content, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+function multipartBody() {
+  const m = multipart('file', 'a.png', Buffer.from('not even an image'));
+  return { payload: m.payload, headers: m.headers };
 }
 
 describe('GET and PATCH /api/me', () => {
@@ -21,12 +43,15 @@ describe('GET and PATCH /api/me', () => {
   });
   afterAll(() => t.close());
 
-  const patch = (cookie: string, payload: unknown) => request(t, { method: 'PATCH', url: '/api/me', cookie, payload: payload as object });
+  const patch = (cookie: string, payload: unknown) =>
+    request(t, { method: 'PATCH', url: '/api/me', cookie, payload: payload as object });
 
   it('answers 401 when signed out', async () => {
     const res = await request(t, { method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: { code: 'errors.unauthorized', message: 'errors.unauthorized' } });
+    expect(res.json()).toEqual({
+      error: { code: 'errors.unauthorized', message: 'errors.unauthorized' },
+    });
   });
 
   it('shows the full profile with the derived flags', async () => {
@@ -60,9 +85,17 @@ describe('GET and PATCH /api/me', () => {
 
   it('updates bio, links and language', async () => {
     const u = await registerUser(t);
-    const res = await patch(u.cookie, { bio: 'I paint with words.', links: ['https://example.com/me'], language: 'ko' });
+    const res = await patch(u.cookie, {
+      bio: 'I paint with words.',
+      links: ['https://example.com/me'],
+      language: 'ko',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ bio: 'I paint with words.', links: ['https://example.com/me'], language: 'ko' });
+    expect(res.json()).toMatchObject({
+      bio: 'I paint with words.',
+      links: ['https://example.com/me'],
+      language: 'ko',
+    });
     expect((await userRow(t, u.id)).language).toBe('ko');
   });
 
@@ -70,7 +103,10 @@ describe('GET and PATCH /api/me', () => {
     const u = await registerUser(t);
     const cases: [unknown, Record<string, string>][] = [
       [{ links: ['javascript:alert(1)'] }, { 'links.0': 'errors.urlInvalid' }],
-      [{ links: Array.from({ length: 6 }, (_, i) => `https://example.com/${i}`) }, { links: 'errors.tooManyLinks' }],
+      [
+        { links: Array.from({ length: 6 }, (_, i) => `https://example.com/${i}`) },
+        { links: 'errors.tooManyLinks' },
+      ],
       [{ bio: 'x'.repeat(501) }, { bio: 'errors.bioTooLong' }],
       [{ language: 'de' }, { language: 'errors.languageInvalid' }],
       [{ username: 'a' }, { username: 'errors.usernameLength' }],
@@ -90,7 +126,10 @@ describe('GET and PATCH /api/me', () => {
     const u = await registerUser(t);
     const taken = await patch(u.cookie, { username: other.username.toUpperCase() });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toMatchObject({ code: 'errors.usernameTaken', fields: { username: 'errors.usernameTaken' } });
+    expect(taken.json().error).toMatchObject({
+      code: 'errors.usernameTaken',
+      fields: { username: 'errors.usernameTaken' },
+    });
 
     const first = await patch(u.cookie, { username: `${u.username} renamed` });
     expect(first.statusCode).toBe(200);
@@ -99,9 +138,14 @@ describe('GET and PATCH /api/me', () => {
 
     const second = await patch(u.cookie, { username: `${u.username} again` });
     expect(second.statusCode).toBe(403);
-    expect(second.json().error).toMatchObject({ code: 'errors.usernameChangeTooSoon', fields: { username: 'errors.usernameChangeTooSoon' } });
+    expect(second.json().error).toMatchObject({
+      code: 'errors.usernameChangeTooSoon',
+      fields: { username: 'errors.usernameChangeTooSoon' },
+    });
     // Sending the current name is not a change.
-    expect((await patch(u.cookie, { username: `${u.username} renamed`, bio: 'same name' })).statusCode).toBe(200);
+    expect(
+      (await patch(u.cookie, { username: `${u.username} renamed`, bio: 'same name' })).statusCode,
+    ).toBe(200);
 
     await t.database.db
       .update(user)
@@ -116,17 +160,44 @@ describe('GET and PATCH /api/me', () => {
     const u = await createUser(t, { roles: ['probation-writer', 'member'] });
     const notHeld = await patch(u.cookie, { displayedRole: 'moderator' });
     expect(notHeld.statusCode).toBe(400);
-    expect(notHeld.json().error).toMatchObject({ code: 'errors.roleNotHeld', fields: { displayedRole: 'errors.roleNotHeld' } });
+    expect(notHeld.json().error).toMatchObject({
+      code: 'errors.roleNotHeld',
+      fields: { displayedRole: 'errors.roleNotHeld' },
+    });
     const held = await patch(u.cookie, { displayedRole: 'member' });
     expect(held.statusCode).toBe(200);
     expect(held.json().displayedRole).toBe('member');
   });
 
-  it('lets a banned user see and edit the account but not hide the ban', async () => {
+  it('lets a banned user see the account and change the language, but nothing others see, nor hide the ban', async () => {
     const u = await createUser(t, { roles: ['member', 'banned'] });
     const me = await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie });
-    expect(me.json()).toMatchObject({ isBanned: true, banReason: 'Test ban', displayedRole: 'banned', hasAccess: false });
-    expect((await patch(u.cookie, { bio: 'sorry' })).statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      isBanned: true,
+      banReason: 'Test ban',
+      displayedRole: 'banned',
+      hasAccess: false,
+    });
+    expect((await patch(u.cookie, { language: 'fr' })).statusCode).toBe(200);
+    for (const payload of [
+      { bio: 'sorry' },
+      { links: ['https://example.com/me'] },
+      { username: uniqueName('renamed') },
+      { language: 'es', bio: 'x' },
+    ]) {
+      const res = await patch(u.cookie, payload);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('errors.banned');
+    }
+    const after = await userRow(t, u.id);
+    expect(after).toMatchObject({ username: u.username, bio: '', links: [], language: 'fr' });
+    const avatar = await request(t, {
+      method: 'POST',
+      url: '/api/me/avatar',
+      cookie: u.cookie,
+      ...multipartBody(),
+    });
+    expect(avatar.statusCode).toBe(403);
     const hide = await patch(u.cookie, { displayedRole: 'member' });
     expect(hide.statusCode).toBe(403);
     expect(hide.json().error.code).toBe('errors.banned');
@@ -141,12 +212,21 @@ describe('avatars', () => {
   afterAll(() => t.close());
 
   const upload = (cookie: string, body: ReturnType<typeof multipart>) =>
-    request(t, { method: 'POST', url: '/api/me/avatar', cookie, payload: body.payload, headers: body.headers });
-  const fileOf = (avatarPath: string) => path.join(t.dataDir, 'media', 'avatars', path.basename(avatarPath));
+    request(t, {
+      method: 'POST',
+      url: '/api/me/avatar',
+      cookie,
+      payload: body.payload,
+      headers: body.headers,
+    });
+  const fileOf = (avatarPath: string) =>
+    path.join(t.dataDir, 'media', 'avatars', path.basename(avatarPath));
 
   it('re-encodes an upload to a 256×256 webp without metadata, replaces and deletes it', async () => {
     const u = await registerUser(t);
-    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#c0ffee' } })
+    const photo = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#c0ffee' },
+    })
       .jpeg()
       .withExif({ IFD0: { Copyright: 'Secret Camera Owner', Artist: 'GPS Person' } })
       .toBuffer();
@@ -163,9 +243,16 @@ describe('avatars', () => {
     expect(meta.exif).toBeUndefined();
     expect(stored.includes(Buffer.from('Secret Camera Owner'))).toBe(false);
 
-    const gif = await sharp({ create: { width: 40, height: 90, channels: 4, background: '#ff000080' } }).gif().toBuffer();
+    const gif = await sharp({
+      create: { width: 40, height: 90, channels: 4, background: '#ff000080' },
+    })
+      .gif()
+      .toBuffer();
     const replacedRes = await upload(u.cookie, multipart('file', 'a.gif', gif, 'image/gif'));
-    const replaced = { statusCode: replacedRes.statusCode, json: () => replacedRes.json<{ avatarPath: string }>() };
+    const replaced = {
+      statusCode: replacedRes.statusCode,
+      json: () => replacedRes.json<{ avatarPath: string }>(),
+    };
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json().avatarPath).not.toBe(avatarPath);
     expect(fs.existsSync(fileOf(avatarPath))).toBe(false);
@@ -179,12 +266,27 @@ describe('avatars', () => {
 
   it('refuses a file that is not an image, whatever its name', async () => {
     const u = await registerUser(t);
-    const res = await upload(u.cookie, multipart('file', 'photo.png', Buffer.from('just some text, not a picture'), 'image/png'));
+    const res = await upload(
+      u.cookie,
+      multipart('file', 'photo.png', Buffer.from('just some text, not a picture'), 'image/png'),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'errors.notAnImage', fields: { file: 'errors.notAnImage' } });
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
-    expect((await upload(u.cookie, multipart('file', 'a.svg', svg, 'image/svg+xml'))).json().error.code).toBe('errors.notAnImage');
-    const noFile = await request(t, { method: 'POST', url: '/api/me/avatar', cookie: u.cookie, payload: { file: 'x' } });
+    expect(res.json().error).toMatchObject({
+      code: 'errors.notAnImage',
+      fields: { file: 'errors.notAnImage' },
+    });
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    expect(
+      (await upload(u.cookie, multipart('file', 'a.svg', svg, 'image/svg+xml'))).json().error.code,
+    ).toBe('errors.notAnImage');
+    const noFile = await request(t, {
+      method: 'POST',
+      url: '/api/me/avatar',
+      cookie: u.cookie,
+      payload: { file: 'x' },
+    });
     expect(noFile.json().error.code).toBe('errors.notAnImage');
     expect((await userRow(t, u.id)).avatarPath).toBeNull();
   });
@@ -195,6 +297,10 @@ describe('avatars', () => {
     const res = await upload(u.cookie, multipart('file', 'big.png', big, 'image/png'));
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('errors.fileTooLarge');
-    expect(fs.existsSync(path.join(t.dataDir, 'media', 'avatars')) ? fs.readdirSync(path.join(t.dataDir, 'media', 'avatars')) : []).toEqual([]);
+    expect(
+      fs.existsSync(path.join(t.dataDir, 'media', 'avatars'))
+        ? fs.readdirSync(path.join(t.dataDir, 'media', 'avatars'))
+        : [],
+    ).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ export const MB = 1024 * 1024;
 export const limits = {
   uploadBytes: 25 * MB,
   videoUploadBytes: 100 * MB,
+  /** Images with more pixels (width × height of one frame) are refused before decoding. */
+  imageMaxPixels: 50_000_000,
   usernameMin: 3,
   usernameMax: 24,
   usernameChangeDays: 30,

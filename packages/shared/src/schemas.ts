@@ -8,8 +8,13 @@ import { grantableRoles, roleIds, roleTypes } from './roles.ts';
 import { languages, limits } from './limits.ts';
 import { isValidUrl } from './url.ts';
 
+/**
+ * Stored NFKC-normalised: fullwidth `ｄｅｍｏ` and Roman numerals `ⅾⅿ` become plain letters. The
+ * server also compares names by their confusable skeleton (look-alikes are taken).
+ */
 export const usernameSchema = z
   .string({ error: 'errors.required' })
+  .normalize('NFKC')
   .trim()
   .min(limits.usernameMin, { error: 'errors.usernameLength' })
   .max(limits.usernameMax, { error: 'errors.usernameLength' })
@@ -32,7 +37,9 @@ export const urlSchema = z
   .max(limits.urlMax, { error: 'errors.urlInvalid' })
   .refine(isValidUrl, { error: 'errors.urlInvalid' });
 
-export const linksSchema = z.array(urlSchema).max(limits.linksMax, { error: 'errors.tooManyLinks' });
+export const linksSchema = z
+  .array(urlSchema)
+  .max(limits.linksMax, { error: 'errors.tooManyLinks' });
 
 export const languageSchema = z.enum(languages, { error: 'errors.languageInvalid' });
 export const roleIdSchema = z.enum(roleIds);
@@ -95,12 +102,20 @@ export type ApplicationInput = z.infer<typeof applicationSchema>;
 
 export const approveApplicationSchema = z.object({ grantedRole: z.enum(grantableRoles) });
 export const rejectApplicationSchema = z.object({
-  note: z.string().trim().min(1, { error: 'errors.required' }).max(limits.decisionNoteMax, { error: 'errors.noteTooLong' }),
+  note: z
+    .string()
+    .trim()
+    .min(1, { error: 'errors.required' })
+    .max(limits.decisionNoteMax, { error: 'errors.noteTooLong' }),
 });
 
 // ---- bans ----
 export const banSchema = z.object({
-  reason: z.string().trim().min(1, { error: 'errors.required' }).max(limits.banReasonMax, { error: 'errors.reasonTooLong' }),
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: 'errors.required' })
+    .max(limits.banReasonMax, { error: 'errors.reasonTooLong' }),
 });
 
 // ---- client errors ----

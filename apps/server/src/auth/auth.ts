@@ -5,6 +5,7 @@
  * `username` and its `image` our `avatarPath`.
  */
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +15,8 @@ import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
+import { isCommonPassword } from './passwords.ts';
+import { usernameKey } from './username.ts';
 import { onEmailVerified } from './verification.ts';
 
 /** Seconds a verification link stays valid. */
@@ -25,7 +28,12 @@ export const RESET_PASSWORD_EXPIRES_IN = 60 * 60;
  * Better Auth endpoints we do not expose: sign-up goes through POST /api/register (our rules),
  * profile changes through PATCH /api/me; e-mail change and account deletion are not offered.
  */
-export const disabledAuthPaths = ['/sign-up/email', '/update-user', '/change-email', '/delete-user'];
+export const disabledAuthPaths = [
+  '/sign-up/email',
+  '/update-user',
+  '/change-email',
+  '/delete-user',
+];
 
 /** Paths limited to AUTH_RATE_LIMIT requests a minute per IP. */
 export const rateLimitedAuthPaths = [
@@ -36,6 +44,12 @@ export const rateLimitedAuthPaths = [
   '/change-password',
 ];
 
+/** Better Auth paths that set a password from `newPassword`: the common-password rule applies. */
+export const passwordSettingPaths = ['/reset-password', '/change-password'];
+
+/** The code of the refusal of a common password; the bridge turns it into sign-up's field error. */
+export const PASSWORD_COMMON = 'PASSWORD_COMMON';
+
 export interface AuthDeps {
   config: Config;
   db: Db;
@@ -43,7 +57,11 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
-export function webLink(config: Config, mode: 'verifyEmail' | 'resetPassword', token: string): string {
+export function webLink(
+  config: Config,
+  mode: 'verifyEmail' | 'resetPassword',
+  token: string,
+): string {
   const url = new URL('/auth', config.baseUrl);
   url.searchParams.set('mode', mode);
   url.searchParams.set('token', token);
@@ -64,6 +82,17 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       fields: { name: 'username', image: 'avatarPath' },
       additionalFields: {
         language: { type: 'string', required: false, input: true },
+        // Set by the hook below from the username, never from the request.
+        usernameSkeleton: { type: 'string', required: false, input: false, returned: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account Better Auth creates carries its username's look-alike key (unique index).
+          before: (data) =>
+            Promise.resolve({ data: { ...data, usernameSkeleton: usernameKey(data.name) } }),
+        },
       },
     },
     emailAndPassword: {
@@ -112,6 +141,26 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure },
     },
     disabledPaths: disabledAuthPaths,
+    hooks: {
+      // The rule sign-up applies (auth/register.ts) holds on every path that sets a password.
+      before: createAuthMiddleware((ctx) => {
+        if (!passwordSettingPaths.includes(ctx.path)) return Promise.resolve();
+        const body: unknown = ctx.body;
+        const newPassword =
+          typeof body === 'object' && body !== null && 'newPassword' in body
+            ? body.newPassword
+            : undefined;
+        if (typeof newPassword === 'string' && isCommonPassword(newPassword)) {
+          return Promise.reject(
+            new APIError('BAD_REQUEST', {
+              code: PASSWORD_COMMON,
+              message: 'This password is too common.',
+            }),
+          );
+        }
+        return Promise.resolve();
+      }),
+    },
     plugins: [bearer()],
     logger: {
       level: 'warn',

@@ -18,10 +18,24 @@ export function authHeaders(request: FastifyRequest): Headers {
 
 /** Our error body for a Better Auth error response (or a thrown APIError's body). */
 export function authErrorBody(status: number, body: unknown): ApiError {
-  const { code, message } = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown };
+  const { code, message } = (typeof body === 'object' && body !== null ? body : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
   const text = typeof message === 'string' && message ? message : undefined;
-  if (status === 429) return { error: { code: 'errors.rateLimited', message: text ?? 'Too many requests' } };
-  if (typeof code === 'string' && code) return { error: { code: `errors.auth.${code}`, message: text ?? code } };
+  // A common new password (auth.ts hook) is refused with the field error sign-up gives.
+  if (code === 'PASSWORD_COMMON')
+    return {
+      error: {
+        code: 'errors.validation',
+        message: text ?? 'Invalid input',
+        fields: { newPassword: 'errors.passwordCommon' },
+      },
+    };
+  if (status === 429)
+    return { error: { code: 'errors.rateLimited', message: text ?? 'Too many requests' } };
+  if (typeof code === 'string' && code)
+    return { error: { code: `errors.auth.${code}`, message: text ?? code } };
   if (status === 404) return { error: { code: 'errors.notFound', message: 'Not found' } };
   if (status >= 500) return { error: { code: 'errors.server', message: 'Internal error' } };
   return { error: { code: 'errors.badRequest', message: text ?? 'Bad request' } };
@@ -39,9 +53,13 @@ export function authBridge(app: FastifyInstance, config: Config, done: () => voi
   // Better Auth reads the body itself: hand it the raw bytes, whatever the content type
   // (it accepts JSON only and says so), and an empty body too.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
   app.route({
     method: ['GET', 'POST'],
@@ -51,7 +69,10 @@ export function authBridge(app: FastifyInstance, config: Config, done: () => voi
       const webRequest = new Request(new URL(request.url, config.baseUrl), {
         method: request.method,
         headers: authHeaders(request),
-        body: request.method === 'POST' && Buffer.isBuffer(body) && body.length > 0 ? new Uint8Array(body) : undefined,
+        body:
+          request.method === 'POST' && Buffer.isBuffer(body) && body.length > 0
+            ? new Uint8Array(body)
+            : undefined,
       });
       const response = await request.server.auth.handler(webRequest);
       void reply.status(response.status);
@@ -61,8 +82,11 @@ export function authBridge(app: FastifyInstance, config: Config, done: () => voi
       for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
       const text = await response.text();
       if (response.status >= 400) {
-        if (response.status >= 500) request.log.error({ status: response.status, body: text }, 'auth error');
-        return reply.type('application/json; charset=utf-8').send(authErrorBody(response.status, parseJson(text)));
+        if (response.status >= 500)
+          request.log.error({ status: response.status, body: text }, 'auth error');
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(authErrorBody(response.status, parseJson(text)));
       }
       return reply.send(text);
     },

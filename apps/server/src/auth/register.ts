@@ -1,6 +1,7 @@
 /**
  * POST /api/register: our sign-up. Validates with the shared registerSchema, refuses common
- * passwords and taken usernames or addresses (case-insensitively) with field errors, then lets
+ * passwords and taken usernames (case-insensitively or by look-alike, auth/username.ts) or
+ * addresses with field errors, then lets
  * Better Auth create the user, its password account and a session in one transaction, and
  * forwards its session cookie. The verification mail goes out in the chosen language.
  */
@@ -13,14 +14,28 @@ import { user } from '../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../lib/errors.ts';
 import { authErrorBody, authHeaders } from './bridge.ts';
 import { isCommonPassword } from './passwords.ts';
+import { usernameKey } from './username.ts';
 
-async function assertAvailable(db: Db, input: Pick<RegisterInput, 'username' | 'email'>): Promise<void> {
+async function assertAvailable(
+  db: Db,
+  input: Pick<RegisterInput, 'username' | 'email'>,
+): Promise<void> {
+  const key = usernameKey(input.username);
   const taken = await db
-    .select({ username: user.username, email: user.email })
+    .select({ username: user.username, usernameSkeleton: user.usernameSkeleton, email: user.email })
     .from(user)
-    .where(sql`lower(${user.username}) = lower(${input.username}) or ${user.email} = lower(${input.email})`);
+    .where(
+      sql`lower(${user.username}) = lower(${input.username}) or ${user.usernameSkeleton} = ${key} or ${user.email} = lower(${input.email})`,
+    );
   const fields: Record<string, string> = {};
-  if (taken.some((t) => t.username.toLowerCase() === input.username.toLowerCase())) fields.username = 'errors.usernameTaken';
+  // Taken as it is written (case aside) or by a look-alike (same confusable skeleton).
+  if (
+    taken.some(
+      (t) =>
+        t.username.toLowerCase() === input.username.toLowerCase() || t.usernameSkeleton === key,
+    )
+  )
+    fields.username = 'errors.usernameTaken';
   if (taken.some((t) => t.email === input.email.toLowerCase())) fields.email = 'errors.emailTaken';
   if (fields.username) throw conflict('errors.usernameTaken', fields);
   if (fields.email) throw conflict('errors.emailTaken', fields);
@@ -33,12 +48,18 @@ export function registerRoutes(app: FastifyInstance, _options: unknown, done: ()
     { config: { rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: 60_000 } } },
     async (request, reply) => {
       const input = registerSchema.parse(request.body);
-      if (isCommonPassword(input.password, input)) throw badRequest('errors.validation', { password: 'errors.passwordCommon' });
+      if (isCommonPassword(input.password, input))
+        throw badRequest('errors.validation', { password: 'errors.passwordCommon' });
       await assertAvailable(database.db, input);
       let result;
       try {
         result = await app.auth.api.signUpEmail({
-          body: { name: input.username, email: input.email, password: input.password, language: input.language ?? null },
+          body: {
+            name: input.username,
+            email: input.email,
+            password: input.password,
+            language: input.language ?? null,
+          },
           headers: authHeaders(request),
           returnHeaders: true,
         });

@@ -38,6 +38,7 @@ import { recountCounters } from './counters.ts';
 import { removeDemoImages, writeDemoImage, type DemoImage } from './images.ts';
 import { DEMO_PASSWORD, demoEmail, demoTags, demoUsers } from './people.ts';
 import { demoPosts } from './posts.ts';
+import { usernameKey } from '../auth/username.ts';
 
 export { DEMO_PASSWORD, DEMO_EMAIL_DOMAIN } from './people.ts';
 
@@ -157,6 +158,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     userRows.push({
       id,
       username: u.username,
+      usernameSkeleton: usernameKey(u.username),
       email: demoEmail(u),
       emailVerified: true,
       roles: u.roles,

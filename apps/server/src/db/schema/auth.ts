@@ -4,7 +4,17 @@
  * auth/auth.ts), so there is one row per person and no duplicated column.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { Language, RoleId } from '@atelier/shared';
 
 const timestamps = {
@@ -18,6 +28,12 @@ export const user = pgTable(
     id: text('id').primaryKey(),
     /** Unique case-insensitively (index on lower(username)). Better Auth's `name`. */
     username: text('username').notNull(),
+    /**
+     * The username's confusable skeleton (auth/username.ts): unique, so look-alike names
+     * (Cyrillic, fullwidth, Roman numerals…) are taken. Null only for rows written before it
+     * existed, until the backfill at start fills them.
+     */
+    usernameSkeleton: text('username_skeleton'),
     /** Always stored lower-cased (check constraint), so `unique` is case-insensitive. */
     email: text('email').notNull().unique(),
     emailVerified: boolean('email_verified').notNull().default(false),
@@ -28,10 +44,16 @@ export const user = pgTable(
      * Never empty (check constraint): an empty list would mean "no no-access role" = access.
      * A new account holds `pending`; verification confirms it or grants moderator (ADMIN_EMAILS).
      */
-    roles: text('roles').array().$type<RoleId[]>().notNull().default(sql`'{pending}'::text[]`),
+    roles: text('roles')
+      .array()
+      .$type<RoleId[]>()
+      .notNull()
+      .default(sql`'{pending}'::text[]`),
     displayedRole: text('displayed_role').$type<RoleId>().notNull().default('pending'),
     /** Moves whenever roles change; the client refreshes its user when it sees a newer value. */
-    claimsModifiedAt: timestamp('claims_modified_at', { withTimezone: true }).notNull().defaultNow(),
+    claimsModifiedAt: timestamp('claims_modified_at', { withTimezone: true })
+      .notNull()
+      .defaultNow(),
     bio: text('bio').notNull().default(''),
     links: jsonb('links').$type<string[]>().notNull().default([]),
     banReason: text('ban_reason'),
@@ -49,6 +71,7 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex('user_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('user_username_skeleton_idx').on(t.usernameSkeleton),
     check('user_email_lower', sql`${t.email} = lower(${t.email})`),
     check('user_roles_not_empty', sql`cardinality(${t.roles}) > 0`),
   ],

@@ -101,15 +101,42 @@ export const posts = pgTable(
       .on(t.sectionSlug, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.state} = 'published'`),
     index('posts_section_top_idx')
-      .on(t.sectionSlug, t.likeCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.sectionSlug,
+        t.likeCount.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`${t.state} = 'published'`),
-    index('posts_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('posts_author_idx').on(
+      t.authorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('posts_author_day_idx').on(t.authorId, t.sectionSlug, t.createdAt),
     index('posts_new_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.state} = 'published'`),
     index('posts_search_idx').using('gin', t.search),
   ],
+);
+
+/**
+ * One row per post created, kept when the post is deleted: the probation limit (posts a day in a
+ * limited section) counts these, so deleting and posting again does not get around it. Rows
+ * older than two days are pruned when the author posts.
+ */
+export const postCreations = pgTable(
+  'post_creations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sectionSlug: text('section_slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('post_creations_author_idx').on(t.authorId, t.createdAt)],
 );
 
 export const postTags = pgTable(
@@ -127,7 +154,12 @@ export const postTags = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.tagId] }),
-    index('post_tags_tag_idx').on(t.tagId, t.sectionSlug, t.createdAt.desc().nullsFirst(), t.postId.desc().nullsFirst()),
+    index('post_tags_tag_idx').on(
+      t.tagId,
+      t.sectionSlug,
+      t.createdAt.desc().nullsFirst(),
+      t.postId.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -242,7 +274,11 @@ export const statusUpdates = pgTable(
   },
   (t) => [
     index('status_updates_new_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('status_updates_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('status_updates_author_idx').on(
+      t.authorId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

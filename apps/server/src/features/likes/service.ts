@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { LikeState } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
 
@@ -29,6 +29,11 @@ interface TargetSpec {
   /** The author's counter of received likes (total likes = post + comment + status update). */
   authorCounter: 'post_like_count' | 'comment_like_count' | 'status_update_like_count';
   notFound: string;
+  /**
+   * For what lives under a post: the state of that post. Nothing under a removed post can be
+   * liked or unliked (409 errors.postRemoved); the post itself is refused by `visible`.
+   */
+  postState?: string;
   /** The column naming the post or status update the target lives under (for live pushes). */
   parent: { column: 'id' | 'post_id' | 'status_id'; kind: 'post' | 'status' };
 }
@@ -48,6 +53,7 @@ const specs: Record<LikeTarget, TargetSpec> = {
     visible: 'deleted_at is null',
     authorCounter: 'comment_like_count',
     notFound: 'errors.commentNotFound',
+    postState: '(select p.state from posts p where p.id = post_id)',
     parent: { column: 'post_id', kind: 'post' },
   },
   commentReply: {
@@ -56,6 +62,7 @@ const specs: Record<LikeTarget, TargetSpec> = {
     visible: 'true',
     authorCounter: 'comment_like_count',
     notFound: 'errors.commentNotFound',
+    postState: '(select p.state from posts p where p.id = post_id)',
     parent: { column: 'post_id', kind: 'post' },
   },
   statusUpdate: {
@@ -88,12 +95,18 @@ export async function setLike(
   const likes = sql.identifier(spec.likes);
   const table = sql.identifier(spec.table);
   return db.transaction(async (tx) => {
-    const [found] = await queryRows<{ author_id: string; like_count: number; parent_id: string }>(
+    const [found] = await queryRows<{
+      author_id: string;
+      like_count: number;
+      parent_id: string;
+      post_state: string | null;
+    }>(
       tx,
       // Locked, so a delete of the target cannot slip between this check and the counter update.
-      sql`select author_id, like_count, ${sql.identifier(spec.parent.column)} as parent_id from ${table} where id = ${targetId} and ${sql.raw(spec.visible)} for no key update`,
+      sql`select author_id, like_count, ${sql.identifier(spec.parent.column)} as parent_id, ${sql.raw(spec.postState ?? 'null')} as post_state from ${table} where id = ${targetId} and ${sql.raw(spec.visible)} for no key update`,
     );
     if (!found) throw notFound(spec.notFound);
+    if (spec.postState && found.post_state !== 'published') throw conflict('errors.postRemoved');
 
     const changed = liked
       ? await queryRows(

@@ -3,7 +3,9 @@
  * CONTENT (sharp for png/jpeg/webp/gif; magic bytes for mp4/mov and webm), checked against the
  * size limit of its kind before any decoding, then stored under DATA_DIR/media/posts (served at
  * /media/posts/…). Images are re-encoded to webp (EXIF orientation applied, metadata stripped,
- * at most 4096 px a side) with a 480 px wide webp thumbnail; videos are stored as they are.
+ * at most 4096 px a side) with a 480 px wide webp thumbnail; images above limits.imageMaxPixels
+ * are refused from their header, before decoding. Videos are stored without their container
+ * metadata (video-metadata.ts), their media data untouched.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -14,6 +16,7 @@ import type { Readable } from 'node:stream';
 import sharp, { type Metadata } from 'sharp';
 import { bytesToMb, limits, type MediaKind } from '@atelier/shared';
 import { AppError } from '../../lib/errors.ts';
+import { stripVideoMetadata, VideoStructureError } from './video-metadata.ts';
 
 export const MAX_IMAGE_SIDE = 4096;
 export const THUMBNAIL_WIDTH = 480;
@@ -37,6 +40,29 @@ export function fileTooLarge(bytes: number, maxBytes: number): AppError {
       maxMb: maxMb.toFixed(2),
     },
   );
+}
+
+/** 413 for an image of more than limits.imageMaxPixels pixels (read from its header). */
+export function tooManyPixels(): AppError {
+  const maxMegapixels = String(Math.round(limits.imageMaxPixels / 1_000_000));
+  return new AppError(
+    413,
+    'errors.imageTooManyPixels',
+    `The image has more than ${maxMegapixels} megapixels.`,
+    {
+      file: 'errors.imageTooManyPixels',
+      maxMegapixels,
+    },
+  );
+}
+
+/**
+ * Refuses an image above the pixel limit from its metadata, which sharp reads from the header
+ * without decoding pixels. Every later sharp() also carries `limitInputPixels`.
+ */
+export function checkPixels(meta: Pick<Metadata, 'width' | 'height' | 'pageHeight'>): void {
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if ((meta.width ?? 0) * height > limits.imageMaxPixels) throw tooManyPixels();
 }
 
 export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
@@ -133,6 +159,13 @@ export async function storeUpload(
   const id = randomUUID();
 
   if (video) {
+    // GPS, creation dates and titles go; a file whose structure cannot be walked is refused.
+    try {
+      await stripVideoMetadata(upload.file, video.ext === 'webm' ? 'ebml' : 'bmff');
+    } catch (err) {
+      if (err instanceof VideoStructureError) throw unsupportedMedia();
+      throw err;
+    }
     const key = `posts/${id}.${video.ext}`;
     await fsp.copyFile(upload.file, path.join(mediaRoot(dataDir), key), fs.constants.COPYFILE_EXCL);
     return {
@@ -148,18 +181,19 @@ export async function storeUpload(
 
   let meta: Metadata;
   try {
-    meta = await sharp(upload.file).metadata();
+    meta = await sharp(upload.file, { limitInputPixels: false }).metadata();
   } catch {
     throw unsupportedMedia();
   }
   if (!meta.format || !acceptedImages.has(meta.format)) throw unsupportedMedia();
+  checkPixels(meta);
   const animated = (meta.pages ?? 1) > 1;
   const key = `posts/${id}.webp`;
   const thumbnailKey = `posts/${id}.thumb.webp`;
   const target = path.join(mediaRoot(dataDir), key);
   try {
     // Without withMetadata(), sharp writes no EXIF/ICC/XMP; rotate() applies the EXIF orientation.
-    let image = sharp(upload.file, { animated });
+    let image = sharp(upload.file, { animated, limitInputPixels: limits.imageMaxPixels });
     if (!animated) image = image.rotate();
     const info = await image
       .resize({

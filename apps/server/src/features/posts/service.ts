@@ -2,7 +2,7 @@
  * Post writes, each in ONE transaction with every counter it moves (section, tags, author, site),
  * so counts never drift. Files of detached media are removed by the caller after commit.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   isModerator,
   limits,
@@ -13,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import {
   media,
+  postCreations,
   postTags,
   posts,
   sections,
@@ -89,9 +90,11 @@ export async function createPost(
         .filter((s) => postingRight(viewer.roles, s.type) === 'limited')
         .map((s) => s.slug);
       const since = new Date(now.getTime() - 24 * 3600 * 1000);
+      // Counted from post_creations, which keeps deleted posts: deleting and posting again
+      // does not get around the limit.
       const [row] = await queryRows<{ n: number }>(
         tx,
-        sql`select count(*)::int as n from posts where author_id = ${viewer.id} and section_slug = any(${sql.param(limited)}::text[]) and created_at > ${since.toISOString()}::timestamptz`,
+        sql`select count(*)::int as n from post_creations where author_id = ${viewer.id} and section_slug = any(${sql.param(limited)}::text[]) and created_at > ${since.toISOString()}::timestamptz`,
       );
       if ((row?.n ?? 0) >= limits.probationPostsPerDay) throw forbidden('errors.probationLimit');
     }
@@ -112,6 +115,17 @@ export async function createPost(
       })
       .returning({ id: posts.id });
     if (!post) throw new Error('insert returned no row');
+    await tx
+      .delete(postCreations)
+      .where(
+        and(
+          eq(postCreations.authorId, viewer.id),
+          lt(postCreations.createdAt, new Date(now.getTime() - 48 * 3600 * 1000)),
+        ),
+      );
+    await tx
+      .insert(postCreations)
+      .values({ authorId: viewer.id, sectionSlug: section.slug, createdAt: now });
     if (tagIds.length > 0) {
       await tx.insert(postTags).values(
         tagIds.map((tagId) => ({

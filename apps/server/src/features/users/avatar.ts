@@ -7,25 +7,34 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { limits } from '@atelier/shared';
 import { AppError } from '../../lib/errors.ts';
+import { checkPixels } from '../media/storage.ts';
 
 export const AVATAR_SIZE = 256;
 export const AVATAR_URL_PREFIX = '/media/avatars/';
 const accepted = new Set(['png', 'jpeg', 'webp', 'gif']);
 
-export const notAnImage = () => new AppError(400, 'errors.notAnImage', 'errors.notAnImage', { file: 'errors.notAnImage' });
+export const notAnImage = () =>
+  new AppError(400, 'errors.notAnImage', 'errors.notAnImage', { file: 'errors.notAnImage' });
 
 export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
-  let format: string | undefined;
+  let meta;
   try {
-    format = (await sharp(input).metadata()).format;
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw notAnImage();
   }
-  if (!format || !accepted.has(format)) throw notAnImage();
+  if (!meta.format || !accepted.has(meta.format)) throw notAnImage();
+  // Refused from the header, before any pixel is decoded.
+  checkPixels(meta);
   try {
     // rotate() applies the EXIF orientation; sharp writes no metadata unless asked to.
-    return await sharp(input).rotate().resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+    return await sharp(input, { limitInputPixels: limits.imageMaxPixels })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .webp({ quality: 85 })
+      .toBuffer();
   } catch {
     throw notAnImage();
   }
