@@ -3,7 +3,9 @@
  * hook in plugins/security.ts) and for the Socket.IO handshake (live/plugin.ts):
  *
  * - The request's origin is its `Origin` header, else the origin of its `Referer`.
- * - An origin that is given must be BASE_URL's or one of TRUSTED_ORIGINS (`null` is foreign).
+ * - An origin that is given must be BASE_URL's or one of TRUSTED_ORIGINS. `Origin: null` is
+ *   foreign, except with `Sec-Fetch-Site: same-origin` (set by the browser, not by scripts): a
+ *   same-origin fetch POST under our `Referrer-Policy: no-referrer` carries `Origin: null`.
  * - No origin at all: refused when the request carries a cookie (a browser's ambient
  *   credentials, what CSRF abuses) — browsers always send `Origin` on POST/PUT/PATCH/DELETE.
  *   Allowed without a cookie: API clients with `Authorization: Bearer` cannot be driven by
@@ -47,6 +49,9 @@ export function checkOrigin(
   { handshake = false } = {},
 ): OriginVerdict {
   const origin = header(headers, 'origin');
+  if (origin === 'null') {
+    return header(headers, 'sec-fetch-site') === 'same-origin' ? 'allowed' : 'foreign';
+  }
   if (origin !== undefined) {
     const normalised = originOf(origin);
     return normalised !== undefined && allowed.has(normalised) ? 'allowed' : 'foreign';
