@@ -23,6 +23,8 @@ import type { ClientSocket } from './live-sockets.ts';
 const EVIL = 'https://evil.example';
 const TRUSTED = 'https://app.example.org';
 
+type Headers = Record<string, string>;
+
 let t: TestApp;
 let mod: TestUser;
 let dist: string;
@@ -50,7 +52,7 @@ const unban = (id: string, headers: Record<string, string>) =>
 describe('Origin of state-changing requests', () => {
   it('refuses an unban from another site (Origin, Referer, null or none) with 403 errors.badOrigin, nothing changed', async () => {
     const u = await createUser(t, { roles: ['member', 'banned'] });
-    for (const headers of [
+    for (const headers of <Headers[]>[
       { origin: EVIL },
       { origin: `${t.config.baseUrl}.evil.example` },
       { origin: 'null' },
@@ -69,7 +71,7 @@ describe('Origin of state-changing requests', () => {
   });
 
   it('accepts the site (by Origin, Referer or a same-origin null Origin) and TRUSTED_ORIGINS', async () => {
-    for (const headers of [
+    for (const headers of <Headers[]>[
       { origin: t.config.baseUrl },
       { origin: TRUSTED },
       { referer: `${t.config.baseUrl}/users/x` },
@@ -180,7 +182,7 @@ describe('the Socket.IO handshake', () => {
   it('refuses a handshake from another site, by Origin, Referer or Sec-Fetch-Site', async () => {
     const member = await createUser(t, { roles: ['member'] });
     for (const transport of ['websocket', 'polling'] as const) {
-      for (const headers of [
+      for (const headers of <Headers[]>[
         { origin: EVIL },
         { origin: 'null' },
         { referer: `${EVIL}/x` },
