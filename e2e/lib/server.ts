@@ -3,6 +3,7 @@
  * exactly as `npm start` does minus the build step, and stops it gracefully.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -43,7 +44,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       env: {
         ...process.env,
         NODE_ENV: 'production',
-        AUTH_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+        // A new secret per run: nothing public signs anything, not even in tests.
+        AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
         PORT: String(port),
         HOST: '127.0.0.1',
         BASE_URL: baseUrl,

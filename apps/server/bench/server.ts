@@ -3,6 +3,7 @@
  * directory or a postgres:// URL), the bulk data of generate.ts, then `buildApp` + listen on PORT.
  * Prints one line `BENCH_READY {json}` when it answers; SIGTERM closes it.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,7 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   PORT: port,
   BASE_URL: `http://127.0.0.1:${port}`,
-  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
   AUTH_RATE_LIMIT: '100000',
   DATA_DIR: dataDir,
   SEED_DEMO: 'false',

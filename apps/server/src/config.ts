@@ -2,18 +2,20 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { loadOrCreateSecretFile, secretProblem } from './lib/auth-secret.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const list = z.string().transform((v) =>
   v
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean),
 );
+
+/** The value of DEMO that allows demo accounts under NODE_ENV=production. */
+export const PUBLIC_DEMO = 'yes-public-demo';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,13 +25,19 @@ const envSchema = z.object({
   BASE_URL: z.url().optional(),
   /** Extra origins allowed to call the API with credentials (comma-separated). */
   TRUSTED_ORIGINS: list.default([]),
-  /** Secret that signs sessions; required in production. */
-  AUTH_SECRET: z.string().min(32).optional(),
+  /**
+   * Secret that signs sessions and e-mail links (32+ characters, never a public value). Unset →
+   * generated at first start into DATA_DIR/auth-secret; several nodes must share one: set it.
+   */
+  AUTH_SECRET: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR/db. */
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)')
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
+    )
     .optional(),
   /**
    * Redis connection string; set → the Socket.IO Redis adapter and presence kept in Redis, so
@@ -37,7 +45,10 @@ const envSchema = z.object({
    */
   REDIS_URL: z
     .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave it unset for a single process)')
+    .regex(
+      /^rediss?:\/\//,
+      'must be a redis:// or rediss:// URL (leave it unset for a single process)',
+    )
     .optional(),
   /** With REDIS_URL: how often a node renews its presence heartbeat (ms). */
   PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -60,11 +71,26 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Fill a brand-new embedded database (no users, no posts) with demo data on first start. */
   SEED_DEMO: bool.default(true),
+  /**
+   * `yes-public-demo`: allow demo data (members with a known moderator) under NODE_ENV=production,
+   * for a public demo site. Any other value is refused so that a typo cannot pass for consent.
+   */
+  DEMO: z.literal(PUBLIC_DEMO, { error: `must be "${PUBLIC_DEMO}" (or unset)` }).optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { baseUrl: string; authSecret: string };
+export type Config = z.infer<typeof envSchema> & {
+  baseUrl: string;
+  authSecret: string;
+  /** Where the secret came from: AUTH_SECRET, or the file generated in DATA_DIR. */
+  authSecretSource: 'env' | 'file';
+  /** Things worth a loud warning at start (the configuration works, but is risky). */
+  warnings: string[];
+};
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   // An empty value (`KEY=` copied from .env.example) means "not set": the default applies.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(present);
@@ -78,13 +104,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid configuration:\n  PRESENCE_NODE_TTL_MS: must be longer than PRESENCE_HEARTBEAT_MS',
     );
   }
-  if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
-    throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)');
+  const warnings: string[] = [];
+  const shared = [c.DATABASE_URL && 'DATABASE_URL', c.REDIS_URL && 'REDIS_URL'].filter(Boolean);
+  if (c.AUTH_SECRET === undefined && shared.length > 0) {
+    // Each node would make its own secret: sessions and links of one node fail on the others.
+    const why = `${shared.join(' and ')} set without AUTH_SECRET: every node must sign with the same secret, and a secret generated into this node's DATA_DIR is not shared. Set AUTH_SECRET (openssl rand -base64 32) to the same value on every node`;
+    if (c.NODE_ENV === 'production')
+      throw new Error(`Invalid configuration:\n  AUTH_SECRET: ${why}.`);
+    warnings.push(`${why} (refused under NODE_ENV=production).`);
   }
-  return {
+  let authSecret: string;
+  let authSecretSource: Config['authSecretSource'];
+  if (c.AUTH_SECRET !== undefined) {
+    authSecret = c.AUTH_SECRET;
+    authSecretSource = 'env';
+  } else if (overrides.authSecret !== undefined) {
+    authSecret = overrides.authSecret;
+    authSecretSource = 'env';
+  } else {
+    authSecret = loadOrCreateSecretFile(c.DATA_DIR).secret;
+    authSecretSource = 'file';
+  }
+  const config: Config = {
     ...c,
     baseUrl: c.BASE_URL ?? `http://localhost:${c.PORT}`,
-    authSecret: c.AUTH_SECRET ?? 'development-secret-development-secret-0123456789',
+    authSecret,
+    authSecretSource,
+    warnings,
     ...overrides,
   };
+  // Checked last, overrides included: no path leads to a public or short secret.
+  const problem = secretProblem(config.authSecret);
+  if (problem) throw new Error(`Invalid configuration:\n  ${problem}`);
+  return config;
 }

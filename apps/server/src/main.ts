@@ -39,7 +39,14 @@ try {
 }
 
 const app = await buildApp({ config, database });
-// First start of a brand-new embedded database: demo data, unless SEED_DEMO=false (never on PostgreSQL).
+for (const warning of config.warnings) app.log.warn(`Configuration: ${warning}`);
+if (config.authSecretSource === 'file') {
+  app.log.info(
+    `AUTH_SECRET is not set: sessions and e-mail links are signed with the secret kept in ${path.join(config.DATA_DIR, 'auth-secret')} (made at first start).`,
+  );
+}
+// First start of a brand-new embedded database: demo data, unless SEED_DEMO=false, never on
+// PostgreSQL, and never under NODE_ENV=production without DEMO=yes-public-demo (first-start.ts).
 if (database.kind === 'pglite' && config.SEED_DEMO) {
   const { seedDemoOnFirstStart } = await import('./demo/first-start.ts');
   await seedDemoOnFirstStart(database, config, app.log);

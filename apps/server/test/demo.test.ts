@@ -1,6 +1,8 @@
 /**
  * The demo seed: what it creates, that every counter equals its recount, that a demo member signs
- * in with the demo password, and that a second run changes nothing.
+ * in with the password made for this seeding (random, not the old constant), that a new password
+ * replaces it, and that a second run changes nothing. When demo data may be added (never under
+ * NODE_ENV=production without DEMO=yes-public-demo): demo-policy.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,9 +10,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counterDrift } from '../src/demo/counters.ts';
 import {
-  DEMO_PASSWORD,
   isDatabaseEmpty,
   isDemoSeeded,
+  newDemoPassword,
   seedDemo,
   type SeedResult,
 } from '../src/demo/seed.ts';
@@ -168,11 +170,27 @@ describe('demo seed', () => {
     expect(Number(site?.value)).toBe(await countRows('status_updates'));
   });
 
-  it('lets a demo member sign in with the demo password', async () => {
+  it('lets a demo member sign in with the random password of this seeding, never the old constant', async () => {
+    const password = first.password ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    expect(password).not.toBe('atelier-demo-2026');
+    // Stored only as hashes.
+    const [stored] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from account where password = ${password} or password like ${`%${password}%`}`,
+    );
+    expect(stored?.n).toBe(0);
+    const old = await request(t, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'demo-mod@demo.atelier.local', password: 'atelier-demo-2026' },
+    });
+    expect(old.statusCode).toBe(401);
+
     const res = await request(t, {
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      payload: { email: 'mina.park@demo.atelier.local', password: DEMO_PASSWORD },
+      payload: { email: 'mina.park@demo.atelier.local', password },
     });
     expect(res.statusCode).toBe(200);
     const cookie = cookieFrom(res);
@@ -198,7 +216,7 @@ describe('demo seed', () => {
       await request(t, {
         method: 'POST',
         url: '/api/auth/sign-in/email',
-        payload: { email: 'camille.durand@demo.atelier.local', password: DEMO_PASSWORD },
+        payload: { email: 'camille.durand@demo.atelier.local', password: first.password },
       }),
     );
     const home = await request(t, { method: 'GET', url: '/api/home', cookie });
@@ -237,6 +255,23 @@ describe('demo seed', () => {
     expect(comments.statusCode).toBe(200);
     const feed = await request(t, { method: 'GET', url: '/api/status-updates', cookie });
     expect(feed.statusCode).toBe(200);
+  });
+
+  it('gives every demo member a new password on request; the old one stops working', async () => {
+    const signIn = (email: string, password: string | null) =>
+      request(t, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+    const session = cookieFrom(await signIn('demo-mod@demo.atelier.local', first.password));
+    const next = await newDemoPassword(t.database.db);
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(first.password);
+    expect((await signIn('demo-mod@demo.atelier.local', first.password)).statusCode).toBe(401);
+    expect((await signIn('demo-mod@demo.atelier.local', next)).statusCode).toBe(200);
+    expect((await signIn('mina.park@demo.atelier.local', next)).statusCode).toBe(200);
+    // Sessions opened with the old password end.
+    expect((await request(t, { method: 'GET', url: '/api/me', cookie: session })).statusCode).toBe(
+      401,
+    );
+    first = { ...first, password: next };
   });
 
   it('changes nothing when run twice', async () => {

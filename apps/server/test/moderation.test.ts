@@ -123,7 +123,7 @@ describe('visitor checks and client errors', () => {
     expect(mine?.lastSeenAt.getTime()).toBeGreaterThanOrEqual(first[0]?.lastSeenAt.getTime() ?? 0);
 
     expect((await t.app.inject({ method: 'PUT', url: '/api/auth/verify/fp_12-ab' })).statusCode).toBe(401);
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/auth/verify/not%20valid!', headers: { cookie: u.cookie } });
+    const bad = await t.app.inject({ method: 'PUT', url: '/api/auth/verify/not%20valid!', headers: { origin: t.config.baseUrl, cookie: u.cookie } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ visitorId: 'errors.visitorIdInvalid' });
   });

@@ -1,8 +1,6 @@
 /** Demo members and tags: who they are, their roles, bios in their language; tag labels in four languages. */
 import type { Language, RoleId, TagLabels, TagType } from '@atelier/shared';
 
-/** Every demo member signs in with this password (documented in docs/configuration.md and the README). */
-export const DEMO_PASSWORD = 'atelier-demo-2026';
 /** Demo addresses end with this domain (verified, never mailed). */
 export const DEMO_EMAIL_DOMAIN = 'demo.atelier.local';
 

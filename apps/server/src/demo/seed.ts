@@ -1,6 +1,7 @@
 /**
  * The demo seed (`npm run demo`, and the first start of an empty embedded database): members with
- * varied roles who can sign in with DEMO_PASSWORD, tags in four languages, posts in every section
+ * varied roles who sign in with a random password made for this seeding (returned once, stored only
+ * as hashes), tags in four languages, posts in every section
  * with Markdown, provenance, tags and generated images, comments and replies, status updates and
  * replies, likes and views — all in ONE transaction, timestamps spread over the last 60 days, and
  * every counter recounted from the rows at the end (demo/counters.ts).
@@ -9,7 +10,7 @@
  * PRNG); ids and password hashes are fresh.
  */
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { excerptOf, type Language } from '@atelier/shared';
 import type { Db, Tx } from '../db/client.ts';
@@ -24,6 +25,7 @@ import {
   posts,
   postTags,
   postViews,
+  session,
   statusReplies,
   statusReplyLikes,
   statusUpdateLikes,
@@ -36,11 +38,19 @@ import { queryRows } from '../lib/sql.ts';
 import { commentTexts, demoStatuses, replyTexts } from './conversation.ts';
 import { recountCounters } from './counters.ts';
 import { removeDemoImages, writeDemoImage, type DemoImage } from './images.ts';
-import { DEMO_PASSWORD, demoEmail, demoTags, demoUsers } from './people.ts';
+import { DEMO_EMAIL_DOMAIN, demoEmail, demoTags, demoUsers } from './people.ts';
 import { demoPosts } from './posts.ts';
 import { usernameKey } from '../auth/username.ts';
 
-export { DEMO_PASSWORD, DEMO_EMAIL_DOMAIN } from './people.ts';
+export { DEMO_EMAIL_DOMAIN } from './people.ts';
+
+/**
+ * A fresh password for the demo members of one seeding: 18 random bytes, base64url (24
+ * characters). Never a constant: the demo moderator is a moderator.
+ */
+export function generateDemoPassword(): string {
+  return crypto.randomBytes(18).toString('base64url');
+}
 
 export interface SeedOptions {
   /** DATA_DIR: generated images are stored in its media/posts folder, like uploads. */
@@ -52,6 +62,11 @@ export interface SeedOptions {
 export interface SeedResult {
   /** False when the demo data was already there (nothing changed). */
   seeded: boolean;
+  /**
+   * The password every demo member signs in with, when `seeded` (null otherwise). Only its hashes
+   * are stored: show it once, it cannot be found again.
+   */
+  password: string | null;
   users: number;
   tags: number;
   posts: number;
@@ -127,6 +142,7 @@ interface Authored {
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
   const none: SeedResult = {
     seeded: false,
+    password: null,
     users: 0,
     tags: 0,
     posts: 0,
@@ -149,6 +165,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const userRows: (typeof user.$inferInsert)[] = [];
   const accountRows: (typeof account.$inferInsert)[] = [];
   const userIds = new Map<string, string>();
+  const password = generateDemoPassword();
   const languageOf = new Map<string, Language>();
   for (const [i, u] of demoUsers.entries()) {
     const id = crypto.randomUUID();
@@ -175,7 +192,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       accountId: id,
       providerId: 'credential',
       userId: id,
-      password: await hashPassword(DEMO_PASSWORD),
+      password: await hashPassword(password),
       createdAt,
       updatedAt: createdAt,
     });
@@ -417,6 +434,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     }
     return {
       seeded: true,
+      password,
       users: userRows.length,
       tags: tagRows.length,
       posts: postRows.length,
@@ -432,6 +450,31 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await removeDemoImages(options.dataDir, images);
     throw err;
   }
+}
+
+/**
+ * Gives every demo member a new random password (the old one stops working, their sessions end),
+ * in one transaction; returns it, or null when there is no demo member.
+ */
+export async function newDemoPassword(db: Db): Promise<string | null> {
+  const members = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(like(user.email, `%@${DEMO_EMAIL_DOMAIN}`));
+  if (members.length === 0) return null;
+  const ids = members.map((m) => m.id);
+  const password = generateDemoPassword();
+  const hashes = await Promise.all(ids.map(() => hashPassword(password)));
+  await db.transaction(async (tx) => {
+    for (const [i, id] of ids.entries()) {
+      await tx
+        .update(account)
+        .set({ password: hashes[i], updatedAt: new Date() })
+        .where(and(eq(account.userId, id), eq(account.providerId, 'credential')));
+    }
+    await tx.delete(session).where(inArray(session.userId, ids));
+  });
+  return password;
 }
 
 /** One line for logs and the CLI. */

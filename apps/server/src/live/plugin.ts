@@ -6,7 +6,8 @@
  *   access who is not banned; each joins its own room `user:<id>` and the data rooms home, tags
  *   and status updates, all chosen by the server. A post's room is joined on `post:watch` after
  *   an access check (watch.ts).
- * - Browsers must connect from the site's origin (or TRUSTED_ORIGINS), as for the auth routes.
+ * - Browsers must connect from the site's origin (or TRUSTED_ORIGINS), as for every write to /api
+ *   (lib/origin.ts).
  * - After every successful write request (its transaction has committed by then) the dispatcher
  *   is kicked; a sweep every 5 s covers events left by a crash.
  * - preClose disconnects every socket (graceful shutdown waits for no one); onClose stops the
@@ -18,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { Server } from 'socket.io';
 import { stateOf } from '../auth/access.ts';
+import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
 import { user } from '../db/schema/index.ts';
 import { createDispatcher, type Dispatcher } from './dispatcher.ts';
 import { createPresence } from './presence.ts';
@@ -41,23 +43,16 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
   const { config, database } = app.deps;
-  const allowedOrigins = new Set(
-    [config.baseUrl, ...config.TRUSTED_ORIGINS].map((o) => {
-      try {
-        return new URL(o).origin;
-      } catch {
-        return o;
-      }
-    }),
-  );
+  const allowed = allowedOrigins(config);
 
   const io: LiveServer = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
-    // A browser always sends Origin on WebSocket and cross-site requests: it must be the site's.
+    // The handshake must come from the site's origin (or TRUSTED_ORIGINS), by the rule of every
+    // state-changing /api request (lib/origin.ts), adapted to a GET: a same-origin polling GET
+    // carries no Origin.
     allowRequest: (req, callback) => {
-      const origin = req.headers.origin;
-      callback(null, origin === undefined || allowedOrigins.has(origin));
+      callback(null, checkOrigin(req.headers, allowed, { handshake: true }) === 'allowed');
     },
   });
   // Presence (presence.ts): counts each socket, joins the `presence` room; Redis when configured.

@@ -3,10 +3,56 @@
  * gets them). The Content-Security-Policy allows no inline script: the web app is built by Vite
  * into files under /assets. MUI (emotion) injects <style> tags, hence 'unsafe-inline' for styles
  * only. HSTS and upgrade-insecure-requests only when the site is served over https.
+ *
+ * Also: a Permissions-Policy that turns off every device and API the site does not use;
+ * `Cache-Control: no-store` on every /api answer (private data must not stay in caches; /assets
+ * and /media keep their own caching); and the Origin check of every state-changing request
+ * (lib/origin.ts), 403 `errors.badOrigin`.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { forbidden } from '../lib/errors.ts';
+import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
+
+/**
+ * Features the site never uses are denied to every frame, its own included; fullscreen and
+ * picture-in-picture stay available to its own pages (videos in posts), autoplay too.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'ambient-light-sensor=()',
+  'autoplay=(self)',
+  'bluetooth=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'fullscreen=(self)',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'idle-detection=()',
+  'local-fonts=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'picture-in-picture=(self)',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'web-share=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const isApiPath = (url: string): boolean => {
+  const path = url.split('?')[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+};
 
 export function contentSecurityPolicy(config: Pick<Config, 'baseUrl'>) {
   const base = new URL(config.baseUrl);
@@ -42,5 +88,21 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     contentSecurityPolicy: contentSecurityPolicy(config),
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+
+  const allowed = allowedOrigins(config);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // Every state-changing request, whatever its path (no spelling of /api slips through);
+    // Better Auth checks /api/auth again by the same rule.
+    if (WRITE_METHODS.has(request.method) && checkOrigin(request.headers, allowed) !== 'allowed') {
+      done(forbidden('errors.badOrigin'));
+      return;
+    }
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiPath(request.url)) void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
