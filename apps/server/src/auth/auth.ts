@@ -6,6 +6,7 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '@atelier/shared';
@@ -14,6 +15,8 @@ import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
+import type { SessionEnds } from './session-ends.ts';
+import { consumeVerificationToken, recordVerificationToken, voidResetTokens } from './tokens.ts';
 import { onEmailVerified } from './verification.ts';
 
 /** Seconds a verification link stays valid. */
@@ -25,7 +28,12 @@ export const RESET_PASSWORD_EXPIRES_IN = 60 * 60;
  * Better Auth endpoints we do not expose: sign-up goes through POST /api/register (our rules),
  * profile changes through PATCH /api/me; e-mail change and account deletion are not offered.
  */
-export const disabledAuthPaths = ['/sign-up/email', '/update-user', '/change-email', '/delete-user'];
+export const disabledAuthPaths = [
+  '/sign-up/email',
+  '/update-user',
+  '/change-email',
+  '/delete-user',
+];
 
 /** Paths limited to AUTH_RATE_LIMIT requests a minute per IP. */
 export const rateLimitedAuthPaths = [
@@ -41,16 +49,22 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Told of every session Better Auth deletes (the live plugin closes its sockets). */
+  sessionEnds: SessionEnds;
 }
 
-export function webLink(config: Config, mode: 'verifyEmail' | 'resetPassword', token: string): string {
+export function webLink(
+  config: Config,
+  mode: 'verifyEmail' | 'resetPassword',
+  token: string,
+): string {
   const url = new URL('/auth', config.baseUrl);
   url.searchParams.set('mode', mode);
   url.searchParams.set('token', token);
   return url.toString();
 }
 
-export function createAuth({ config, db, mailer, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, log, sessionEnds }: AuthDeps) {
   const secure = config.baseUrl.startsWith('https:');
   const authRule = { window: 60, max: config.AUTH_RATE_LIMIT };
   return betterAuth({
@@ -76,9 +90,15 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // A new link voids the older ones (tokens.ts).
+        await voidResetTokens(db, user.id, token);
         const link = webLink(config, 'resetPassword', token);
         const mail = renderMail('resetPassword', languageOf(user), { username: user.name, link });
         await mailer.send({ to: user.email, link, ...mail });
+      },
+      // The link used is consumed by Better Auth; any other link of the user dies with it.
+      onPasswordReset: async ({ user }) => {
+        await voidResetTokens(db, user.id);
       },
     },
     emailVerification: {
@@ -86,6 +106,13 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN,
       sendVerificationEmail: async ({ user, token }) => {
+        // Only the latest mailed link works, once (tokens.ts).
+        await recordVerificationToken(
+          db,
+          user.id,
+          token,
+          new Date(Date.now() + VERIFY_EMAIL_EXPIRES_IN * 1000),
+        );
         const link = webLink(config, 'verifyEmail', token);
         const mail = renderMail('verifyEmail', languageOf(user), { username: user.name, link });
         await mailer.send({ to: user.email, link, ...mail });
@@ -94,6 +121,28 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       // verified user always holds the roles decided here.
       beforeEmailVerification: async (user) => {
         await onEmailVerified(db, config, user.id);
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/verify-email') return;
+        const token: unknown = (ctx.query as Record<string, unknown> | undefined)?.token;
+        if (typeof token !== 'string' || !(await consumeVerificationToken(db, token))) {
+          throw new APIError('UNAUTHORIZED', { code: 'INVALID_TOKEN', message: 'Invalid token' });
+        }
+      }),
+    },
+    databaseHooks: {
+      session: {
+        delete: {
+          // Every path that ends a session (sign-out, revocations, password change and reset,
+          // expiry found by getSession) deletes it through here, bulk deletes once per row,
+          // after the transaction committed.
+          after: (session) => {
+            sessionEnds.ended({ id: session.id, userId: session.userId });
+            return Promise.resolve();
+          },
+        },
       },
     },
     rateLimit: {
