@@ -21,7 +21,7 @@ import {
   userRow,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
-import { socketKit, watch, type ClientSocket, type SocketKit } from './live-sockets.ts';
+import { socketKit, type ClientSocket, type SocketKit } from './live-sockets.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase for atelier';
 
@@ -46,8 +46,12 @@ function closedWithin(socket: ClientSocket, ms = CLOSE_WITHIN_MS): Promise<strin
 /** True when the server still answers on this socket (a post:watch round trip). */
 async function alive(socket: ClientSocket): Promise<boolean> {
   if (!socket.connected) return false;
-  const answer = await watch(socket, '00000000-0000-0000-0000-000000000000');
-  return answer.ok === false && socket.connected;
+  try {
+    await socket.timeout(5_000).emitWithAck('post:watch', '00000000-0000-0000-0000-000000000000');
+  } catch {
+    return false;
+  }
+  return socket.connected;
 }
 
 /** The session token inside a cookie header (`…session_token=<token>.<signature>`). */
