@@ -1,8 +1,9 @@
 /**
  * Two real server processes on one PostgreSQL database and one Redis (issue 4, scale-out):
- * a comment posted through node A notifies a socket connected to node B (Socket.IO Redis
- * adapter), and killing node A with SIGKILL marks its users offline (node B's sweep finds A's
- * expired heartbeat) — within seconds here, with short presence timings.
+ * signing out through node A closes that session's socket on node B (issue 9); a comment posted
+ * through node A notifies a socket connected to node B (Socket.IO Redis adapter), and killing
+ * node A with SIGKILL marks its users offline (node B's sweep finds A's expired heartbeat) —
+ * within seconds here, with short presence timings.
  *
  * Runs only when TEST_DATABASE_URL and TEST_REDIS_URL are set (CI, or locally:
  * TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres TEST_REDIS_URL=redis://127.0.0.1:6379).
@@ -118,7 +119,7 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
       .set({ emailVerified: true, roles: ['member'], displayedRole: 'member' })
       .where(eq(user.email, email))
       .returning({ id: user.id });
-    return { id: row!.id, cookie };
+    return { id: row!.id, email, cookie };
   };
 
   const open = (node: ServerProcess, cookie: string): Promise<ClientSocket> => {
@@ -143,6 +144,44 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
       .where(eq(user.id, id));
     return row!;
   };
+
+  /** A socket's close, or a rejection if it is still open after `ms`. */
+  const closedWithin = (socket: ClientSocket, ms: number) =>
+    new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms);
+      socket.once('disconnect', (reason) => {
+        clearTimeout(timer);
+        resolve(reason);
+      });
+    });
+
+  it("signing out through node A closes that session's socket on node B within a second", async () => {
+    const dana = await member('dana');
+    // A second session of the same user, signed in through node A: its socket stays open.
+    const signIn = await fetch(`${nodeA.baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: nodeA.baseUrl },
+      body: JSON.stringify({ email: dana.email, password: PASSWORD }),
+    });
+    expect(signIn.status, await signIn.clone().text()).toBe(200);
+    const otherCookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const onB = await open(nodeB, dana.cookie);
+    const otherOnB = await open(nodeB, otherCookie);
+    const closing = closedWithin(onB, 1_000);
+    const out = await fetch(`${nodeA.baseUrl}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: nodeA.baseUrl, cookie: dana.cookie },
+      body: '{}',
+    });
+    expect(out.status, await out.clone().text()).toBe(200);
+    expect(await closing).toBe('io server disconnect');
+    // The other session's socket still answers.
+    await otherOnB.timeout(5_000).emitWithAck('post:watch', '00000000-0000-0000-0000-000000000000');
+    expect(otherOnB.connected).toBe(true);
+  }, 60_000);
 
   it('a comment posted through node A notifies a socket on node B; killing A marks its users offline', async () => {
     const alice = await member('alice');

@@ -17,6 +17,8 @@ import type { Mailer } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
 import { isCommonPassword } from './passwords.ts';
 import { usernameKey } from './username.ts';
+import type { SessionEnds } from './session-ends.ts';
+import { consumeVerificationToken, recordVerificationToken, voidResetTokens } from './tokens.ts';
 import { onEmailVerified } from './verification.ts';
 
 /** Seconds a verification link stays valid. */
@@ -55,6 +57,8 @@ export interface AuthDeps {
   db: Db;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  /** Told of every session Better Auth deletes (the live plugin closes its sockets). */
+  sessionEnds: SessionEnds;
 }
 
 export function webLink(
@@ -68,7 +72,7 @@ export function webLink(
   return url.toString();
 }
 
-export function createAuth({ config, db, mailer, log }: AuthDeps) {
+export function createAuth({ config, db, mailer, log, sessionEnds }: AuthDeps) {
   const secure = config.baseUrl.startsWith('https:');
   const authRule = { window: 60, max: config.AUTH_RATE_LIMIT };
   return betterAuth({
@@ -86,15 +90,6 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
         usernameSkeleton: { type: 'string', required: false, input: false, returned: false },
       },
     },
-    databaseHooks: {
-      user: {
-        create: {
-          // Every account Better Auth creates carries its username's look-alike key (unique index).
-          before: (data) =>
-            Promise.resolve({ data: { ...data, usernameSkeleton: usernameKey(data.name) } }),
-        },
-      },
-    },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: limits.passwordMin,
@@ -105,9 +100,15 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_IN,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
+        // A new link voids the older ones (tokens.ts).
+        await voidResetTokens(db, user.id, token);
         const link = webLink(config, 'resetPassword', token);
         const mail = renderMail('resetPassword', languageOf(user), { username: user.name, link });
         await mailer.send({ to: user.email, link, ...mail });
+      },
+      // The link used is consumed by Better Auth; any other link of the user dies with it.
+      onPasswordReset: async ({ user }) => {
+        await voidResetTokens(db, user.id);
       },
     },
     emailVerification: {
@@ -115,6 +116,13 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: VERIFY_EMAIL_EXPIRES_IN,
       sendVerificationEmail: async ({ user, token }) => {
+        // Only the latest mailed link works, once (tokens.ts).
+        await recordVerificationToken(
+          db,
+          user.id,
+          token,
+          new Date(Date.now() + VERIFY_EMAIL_EXPIRES_IN * 1000),
+        );
         const link = webLink(config, 'verifyEmail', token);
         const mail = renderMail('verifyEmail', languageOf(user), { username: user.name, link });
         await mailer.send({ to: user.email, link, ...mail });
@@ -123,6 +131,26 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       // verified user always holds the roles decided here.
       beforeEmailVerification: async (user) => {
         await onEmailVerified(db, config, user.id);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account Better Auth creates carries its username's look-alike key (unique index).
+          before: (data) =>
+            Promise.resolve({ data: { ...data, usernameSkeleton: usernameKey(data.name) } }),
+        },
+      },
+      session: {
+        delete: {
+          // Every path that ends a session (sign-out, revocations, password change and reset,
+          // expiry found by getSession) deletes it through here, bulk deletes once per row,
+          // after the transaction committed.
+          after: (session) => {
+            sessionEnds.ended({ id: session.id, userId: session.userId });
+            return Promise.resolve();
+          },
+        },
       },
     },
     rateLimit: {
@@ -142,23 +170,28 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     },
     disabledPaths: disabledAuthPaths,
     hooks: {
-      // The rule sign-up applies (auth/register.ts) holds on every path that sets a password.
-      before: createAuthMiddleware((ctx) => {
-        if (!passwordSettingPaths.includes(ctx.path)) return Promise.resolve();
+      before: createAuthMiddleware(async (ctx) => {
+        // A verification link works once, and only the latest one mailed (tokens.ts).
+        if (ctx.path === '/verify-email') {
+          const token: unknown = (ctx.query as Record<string, unknown> | undefined)?.token;
+          if (typeof token !== 'string' || !(await consumeVerificationToken(db, token))) {
+            throw new APIError('UNAUTHORIZED', { code: 'INVALID_TOKEN', message: 'Invalid token' });
+          }
+          return;
+        }
+        // The rule sign-up applies (auth/register.ts) holds on every path that sets a password.
+        if (!passwordSettingPaths.includes(ctx.path)) return;
         const body: unknown = ctx.body;
         const newPassword =
           typeof body === 'object' && body !== null && 'newPassword' in body
             ? body.newPassword
             : undefined;
         if (typeof newPassword === 'string' && isCommonPassword(newPassword)) {
-          return Promise.reject(
-            new APIError('BAD_REQUEST', {
-              code: PASSWORD_COMMON,
-              message: 'This password is too common.',
-            }),
-          );
+          throw new APIError('BAD_REQUEST', {
+            code: PASSWORD_COMMON,
+            message: 'This password is too common.',
+          });
         }
-        return Promise.resolve();
       }),
     },
     plugins: [bearer()],

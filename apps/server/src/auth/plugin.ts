@@ -1,6 +1,7 @@
 /**
- * The auth plugin: the mailer, the Better Auth instance (`app.auth`), its bridge under /api/auth
- * and our registration route. Registered by app.ts after the security plugin.
+ * The auth plugin: the mailer, the Better Auth instance (`app.auth`), the announcement of ended
+ * sessions (`app.sessionEnds`), its bridge under /api/auth and our registration route.
+ * Registered by app.ts after the security plugin.
  */
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
@@ -9,11 +10,14 @@ import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAuth, type Auth } from './auth.ts';
 import { authBridge } from './bridge.ts';
 import { registerRoutes } from './register.ts';
+import { createSessionEnds, type SessionEnds } from './session-ends.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
     mailer: Mailer;
+    /** Announces every session Better Auth deletes (the live plugin closes its sockets). */
+    sessionEnds: SessionEnds;
   }
 }
 
@@ -24,7 +28,12 @@ async function authPlugin(app: FastifyInstance) {
   if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
   const mailer = createMailer(config, app.log.child({ module: 'mail' }));
   app.decorate('mailer', mailer);
-  app.decorate('auth', createAuth({ config, db: database.db, mailer, log: app.log.child({ module: 'auth' }) }));
+  const log = app.log.child({ module: 'auth' });
+  const sessionEnds = createSessionEnds((err) => {
+    log.error({ err }, 'auth: a session-end listener failed');
+  });
+  app.decorate('sessionEnds', sessionEnds);
+  app.decorate('auth', createAuth({ config, db: database.db, mailer, log, sessionEnds }));
   app.addHook('onClose', () => mailer.close());
 
   await app.register((scope, _options, done) => {

@@ -13,6 +13,8 @@ export type LivePayload<E extends LiveEvent> = Parameters<ServerToClientEvents[E
 export const rooms = {
   /** A user's own tabs. */
   user: (userId: string) => `user:${userId}`,
+  /** The sockets opened with one session (closed when the session ends). */
+  session: (sessionId: string) => `session:${sessionId}`,
   home: 'home',
   tags: 'tags',
   statusUpdates: 'status-updates',
@@ -30,11 +32,17 @@ export interface LiveEmitter {
   toRoom<E extends LiveEvent>(room: string, event: E, payload: LivePayload<E>): void;
   /** Closes every socket of the user (on every node); the client does not reconnect by itself. */
   disconnectUser(userId: string): void;
+  /** Closes every socket opened with this session (on every node). */
+  disconnectSession(sessionId: string): void;
 }
 
 /** What the server keeps on each socket. */
 export interface LiveSocketData {
   userId: string;
+  /** The Better Auth session the socket was opened with (its room: `session:<id>`). */
+  sessionId: string;
+  /** When that session expires (ms since the epoch), as it was when the socket connected. */
+  sessionExpiresAt: number;
   /** The post whose room this socket is in, if any (one at a time). */
   watchedPostId?: string;
 }
@@ -61,6 +69,9 @@ export function socketEmitter(io: LiveServer): LiveEmitter {
     disconnectUser(userId) {
       io.in(rooms.user(userId)).disconnectSockets(true);
     },
+    disconnectSession(sessionId) {
+      io.in(rooms.session(sessionId)).disconnectSockets(true);
+    },
   };
 }
 
@@ -69,6 +80,7 @@ export const nullEmitter: LiveEmitter = {
   toUser: () => undefined,
   toRoom: () => undefined,
   disconnectUser: () => undefined,
+  disconnectSession: () => undefined,
 };
 
 export type LiveServerSocket = Socket<

@@ -3,27 +3,35 @@
  * dispatcher, and `app.live` ({ emitter, kick }).
  *
  * - Sockets authenticate from the session cookie (Better Auth) and must belong to a user with
- *   access who is not banned; each joins its own room `user:<id>` and the data rooms home, tags
- *   and status updates, all chosen by the server. A post's room is joined on `post:watch` after
- *   an access check (watch.ts).
+ *   access who is not banned; each joins its own room `user:<id>`, its session's room
+ *   `session:<id>` and the data rooms home, tags and status updates, all chosen by the server.
+ *   A post's room is joined on `post:watch` after an access check (watch.ts).
  * - Browsers must connect from the site's origin (or TRUSTED_ORIGINS), as for every write to /api
  *   (lib/origin.ts).
+ * - Sockets end with their session: when Better Auth deletes it (`app.sessionEnds`) its room is
+ *   closed on every node; a timer at the session's expiry checks it again.
  * - After every successful write request (its transaction has committed by then) the dispatcher
  *   is kicked; a sweep every 5 s covers events left by a crash.
  * - preClose disconnects every socket (graceful shutdown waits for no one); onClose stops the
  *   dispatcher before the database closes.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, exists } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { Server } from 'socket.io';
 import { stateOf } from '../auth/access.ts';
 import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
-import { user } from '../db/schema/index.ts';
+import { session as sessionTable, user } from '../db/schema/index.ts';
 import { createDispatcher, type Dispatcher } from './dispatcher.ts';
 import { createPresence } from './presence.ts';
-import { rooms, socketEmitter, type LiveEmitter, type LiveServer } from './emitter.ts';
+import {
+  rooms,
+  socketEmitter,
+  type LiveEmitter,
+  type LiveServer,
+  type LiveServerSocket,
+} from './emitter.ts';
 import { handlePostWatch } from './watch.ts';
 
 export interface Live {
@@ -40,6 +48,10 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** setTimeout's longest delay (about 24.8 days); a later expiry is checked then re-armed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The soonest a session is checked again (an expiry already past, clocks apart). */
+const MIN_RECHECK_MS = 1_000;
 
 function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
   const { config, database } = app.deps;
@@ -58,19 +70,73 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
   // Presence (presence.ts): counts each socket, joins the `presence` room; Redis when configured.
   createPresence(app, io);
 
+  /**
+   * A socket does not outlive its session: one timer per socket fires at the session's expiry
+   * and asks Better Auth again (without extending the session); a session still valid (its expiry
+   * moved on since) re-arms the timer, a missing or expired one closes the socket.
+   */
+  const closeAtExpiry = (socket: LiveServerSocket, expiresAt: number) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = (at: number) => {
+      timer = setTimeout(check, Math.min(Math.max(at - Date.now(), MIN_RECHECK_MS), MAX_TIMER_MS));
+      timer.unref();
+    };
+    const check = () => {
+      void (async () => {
+        if (!socket.connected) return;
+        const current = await app.auth.api.getSession({
+          headers: fromNodeHeaders(socket.request.headers),
+          query: { disableRefresh: true, disableCookieCache: true },
+        });
+        if (!socket.connected) return;
+        if (!current || current.session.id !== socket.data.sessionId) {
+          socket.disconnect(true);
+          return;
+        }
+        arm(new Date(current.session.expiresAt).getTime());
+      })().catch((err: unknown) => {
+        app.log.error({ err }, 'live: session check failed (socket closed)');
+        socket.disconnect(true);
+      });
+    };
+    arm(expiresAt);
+    socket.on('disconnect', () => clearTimeout(timer));
+  };
+
   io.use((socket, next) => {
     void (async () => {
+      // Not extended by a socket (it cannot carry the refreshed cookie back): the expiry read
+      // here is the one the timer below watches.
       const session = await app.auth.api.getSession({
         headers: fromNodeHeaders(socket.request.headers),
+        query: { disableRefresh: true },
       });
       if (!session) return next(new Error('errors.unauthorized'));
-      const [row] = await database.db.select().from(user).where(eq(user.id, session.user.id));
+      // The session's room first: a session ending from now on closes this socket; one that ended
+      // since getSession is seen by the query below (a socket refused here leaves its rooms).
+      await socket.join([rooms.user(session.user.id), rooms.session(session.session.id)]);
+      const [row] = await database.db
+        .select()
+        .from(user)
+        .where(
+          and(
+            eq(user.id, session.user.id),
+            exists(
+              database.db
+                .select({ id: sessionTable.id })
+                .from(sessionTable)
+                .where(eq(sessionTable.id, session.session.id)),
+            ),
+          ),
+        );
       if (!row) return next(new Error('errors.unauthorized'));
       const state = stateOf(row);
       if (state === 'banned') return next(new Error('errors.banned'));
       if (state !== 'member' && state !== 'moderator') return next(new Error('errors.noAccess'));
       socket.data.userId = row.id;
-      await socket.join([rooms.user(row.id), rooms.home, rooms.tags, rooms.statusUpdates]);
+      socket.data.sessionId = session.session.id;
+      socket.data.sessionExpiresAt = new Date(session.session.expiresAt).getTime();
+      await socket.join([rooms.home, rooms.tags, rooms.statusUpdates]);
       next();
     })().catch((err: unknown) => {
       app.log.error({ err }, 'live: socket authentication failed');
@@ -79,6 +145,7 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
   });
 
   io.on('connection', (socket) => {
+    closeAtExpiry(socket, socket.data.sessionExpiresAt);
     handlePostWatch(socket, database.db, (err) => {
       app.log.error({ err }, 'live: post:watch failed');
     });
@@ -92,6 +159,12 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
   });
 
   app.decorate('live', { io, emitter, kick: () => dispatcher.kick() } satisfies Live);
+
+  // A session that ends (sign-out, revocation, password change or reset) closes its sockets at
+  // once, on every node (through the adapter).
+  const stopListening = app.sessionEnds.listen((session) => {
+    emitter.disconnectSession(session.id);
+  });
 
   app.addHook('onResponse', (request, reply, hookDone) => {
     if (
@@ -109,6 +182,7 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
     hookDone();
   });
   app.addHook('onClose', async () => {
+    stopListening();
     await dispatcher.stop();
     // Closes the engine; its attempt to close the HTTP server again (Fastify did) is harmless.
     await new Promise<void>((resolve) => {
