@@ -122,7 +122,7 @@ export function loadConfig(
     authSecret = overrides.authSecret;
     authSecretSource = 'env';
   } else {
-    authSecret = loadOrCreateSecretFile(c.DATA_DIR).secret;
+    authSecret = loadOrCreateSecretFile(overrides.DATA_DIR ?? c.DATA_DIR).secret;
     authSecretSource = 'file';
   }
   const config: Config = {
