@@ -6,7 +6,7 @@
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware } from 'better-auth/api';
 import { bearer } from 'better-auth/plugins/bearer';
 import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '@atelier/shared';
@@ -16,7 +16,7 @@ import * as schema from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderMail } from '../mail/templates.ts';
 import type { SessionEnds } from './session-ends.ts';
-import { consumeVerificationToken, recordVerificationToken, voidResetTokens } from './tokens.ts';
+import { guardVerifyEmail, recordVerificationToken, voidResetTokens } from './tokens.ts';
 import { onEmailVerified } from './verification.ts';
 
 /** Seconds a verification link stays valid. */
@@ -124,13 +124,8 @@ export function createAuth({ config, db, mailer, log, sessionEnds }: AuthDeps) {
       },
     },
     hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== '/verify-email') return;
-        const token: unknown = (ctx.query as Record<string, unknown> | undefined)?.token;
-        if (typeof token !== 'string' || !(await consumeVerificationToken(db, token))) {
-          throw new APIError('UNAUTHORIZED', { code: 'INVALID_TOKEN', message: 'Invalid token' });
-        }
-      }),
+      // A verification link works once, and only the latest one (tokens.ts).
+      before: createAuthMiddleware((ctx) => guardVerifyEmail(db, ctx.path, ctx.query)),
     },
     databaseHooks: {
       session: {
