@@ -18,7 +18,7 @@ import { renderMail } from '../mail/templates.ts';
 import { isCommonPassword } from './passwords.ts';
 import { usernameKey } from './username.ts';
 import type { SessionEnds } from './session-ends.ts';
-import { consumeVerificationToken, recordVerificationToken, voidResetTokens } from './tokens.ts';
+import { guardVerifyEmail, recordVerificationToken, voidResetTokens } from './tokens.ts';
 import { onEmailVerified } from './verification.ts';
 
 /** Seconds a verification link stays valid. */
@@ -172,13 +172,7 @@ export function createAuth({ config, db, mailer, log, sessionEnds }: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // A verification link works once, and only the latest one mailed (tokens.ts).
-        if (ctx.path === '/verify-email') {
-          const token: unknown = (ctx.query as Record<string, unknown> | undefined)?.token;
-          if (typeof token !== 'string' || !(await consumeVerificationToken(db, token))) {
-            throw new APIError('UNAUTHORIZED', { code: 'INVALID_TOKEN', message: 'Invalid token' });
-          }
-          return;
-        }
+        await guardVerifyEmail(db, ctx.path, ctx.query);
         // The rule sign-up applies (auth/register.ts) holds on every path that sets a password.
         if (!passwordSettingPaths.includes(ctx.path)) return;
         const body: unknown = ctx.body;

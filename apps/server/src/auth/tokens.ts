@@ -13,6 +13,7 @@
  *   never-mailed token (e.g. a change-email token: that flow is not offered) is refused.
  */
 import crypto from 'node:crypto';
+import { APIError } from 'better-auth/api';
 import { and, eq, like, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { verification } from '../db/schema/index.ts';
@@ -84,4 +85,17 @@ export async function consumeVerificationToken(db: Db, token: string): Promise<b
     )
     .returning({ id: verification.id });
   return deleted.length > 0;
+}
+
+/**
+ * Better Auth `hooks.before`: on `/verify-email`, the token must be consumed here first, else the
+ * request is refused as Better Auth refuses a bad token (401 INVALID_TOKEN).
+ */
+export async function guardVerifyEmail(db: Db, path: string, query: unknown): Promise<void> {
+  if (path !== '/verify-email') return;
+  const token =
+    typeof query === 'object' && query !== null && 'token' in query ? query.token : undefined;
+  if (typeof token !== 'string' || !(await consumeVerificationToken(db, token))) {
+    throw new APIError('UNAUTHORIZED', { code: 'INVALID_TOKEN', message: 'Invalid token' });
+  }
 }
