@@ -5,9 +5,7 @@ import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const list = z.string().transform((v) =>
   v
     .split(',')
@@ -29,7 +27,10 @@ const envSchema = z.object({
   /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR/db. */
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)')
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
+    )
     .optional(),
   /**
    * Redis connection string; set → the Socket.IO Redis adapter and presence kept in Redis, so
@@ -37,7 +38,10 @@ const envSchema = z.object({
    */
   REDIS_URL: z
     .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave it unset for a single process)')
+    .regex(
+      /^rediss?:\/\//,
+      'must be a redis:// or rediss:// URL (leave it unset for a single process)',
+    )
     .optional(),
   /** With REDIS_URL: how often a node renews its presence heartbeat (ms). */
   PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -58,13 +62,24 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Longest wait for in-flight requests and the database on SIGTERM/SIGINT before exiting anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * Overload: /api requests using the database at once (on PostgreSQL the pool holds this many
+   * connections plus 2 for the event dispatcher), requests that may wait for one of them, and
+   * their longest wait (also the pool's). Beyond: 503 errors.overloaded with Retry-After.
+   */
+  DB_ACTIVE_MAX: z.coerce.number().int().min(1).default(10),
+  DB_QUEUE_MAX: z.coerce.number().int().min(0).default(200),
+  DB_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** Fill a brand-new embedded database (no users, no posts) with demo data on first start. */
   SEED_DEMO: bool.default(true),
 });
 
 export type Config = z.infer<typeof envSchema> & { baseUrl: string; authSecret: string };
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   // An empty value (`KEY=` copied from .env.example) means "not set": the default applies.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(present);
@@ -79,7 +94,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   }
   if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
-    throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)');
+    throw new Error(
+      'Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)',
+    );
   }
   return {
     ...c,
