@@ -5,7 +5,9 @@ import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .transform((v) => v === 'true' || v === '1');
 const list = z.string().transform((v) =>
   v
     .split(',')
@@ -27,10 +29,7 @@ const envSchema = z.object({
   /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR/db. */
   DATABASE_URL: z
     .string()
-    .regex(
-      /^postgres(ql)?:\/\//,
-      'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
-    )
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)')
     .optional(),
   /**
    * Redis connection string; set → the Socket.IO Redis adapter and presence kept in Redis, so
@@ -38,10 +37,7 @@ const envSchema = z.object({
    */
   REDIS_URL: z
     .string()
-    .regex(
-      /^rediss?:\/\//,
-      'must be a redis:// or rediss:// URL (leave it unset for a single process)',
-    )
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave it unset for a single process)')
     .optional(),
   /** With REDIS_URL: how often a node renews its presence heartbeat (ms). */
   PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -76,10 +72,7 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & { baseUrl: string; authSecret: string };
 
-export function loadConfig(
-  env: NodeJS.ProcessEnv = process.env,
-  overrides: Partial<Config> = {},
-): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   // An empty value (`KEY=` copied from .env.example) means "not set": the default applies.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(present);
@@ -94,9 +87,7 @@ export function loadConfig(
     );
   }
   if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
-    throw new Error(
-      'Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)',
-    );
+    throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)');
   }
   return {
     ...c,

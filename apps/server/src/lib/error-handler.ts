@@ -6,22 +6,14 @@ import { overloadOf } from './overload.ts';
 /** Turns every error into `{ error: { code, message, fields? } }`. */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   // A full admission queue, or the pg pool's wait timeout however wrapped: 503, never 500.
-  const overloaded = overloadOf(
-    err,
-    Math.max(1, Math.ceil((req.server.deps?.config.DB_QUEUE_TIMEOUT_MS ?? 1000) / 1000)),
-  );
+  const overloaded = overloadOf(err, retryAfterOf(req));
   if (overloaded) {
-    if (overloaded !== err)
-      req.log.warn({ err }, 'overloaded: no database connection came free in time');
+    if (overloaded !== err) req.log.warn({ err }, 'overloaded: no database connection came free in time');
     void reply.header('retry-after', String(overloaded.retryAfterSeconds));
-    return reply
-      .status(503)
-      .send({ error: { code: overloaded.code, message: overloaded.message } });
+    return reply.status(503).send({ error: { code: overloaded.code, message: overloaded.message } });
   }
   if (err instanceof AppError) {
-    return reply
-      .status(err.status)
-      .send({ error: { code: err.code, message: err.message, fields: err.fields } });
+    return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });
   }
   if (err instanceof ZodError) {
     const fields: Record<string, string> = {};
@@ -30,9 +22,7 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
       // Our schemas give translation keys; Zod's own messages (wrong type…) become errors.invalid.
       fields[key] ??= issue.message.startsWith('errors.') ? issue.message : 'errors.invalid';
     }
-    return reply
-      .status(400)
-      .send({ error: { code: 'errors.validation', message: 'Invalid input', fields } });
+    return reply.status(400).send({ error: { code: 'errors.validation', message: 'Invalid input', fields } });
   }
   if ((err as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH') {
     // No id, slug or name of ours is that long: the thing asked for does not exist.
@@ -40,9 +30,10 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   }
   const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 500) req.log.error(err);
-  const code =
-    status === 429 ? 'errors.rateLimited' : status >= 500 ? 'errors.server' : 'errors.badRequest';
-  return reply
-    .status(status)
-    .send({ error: { code, message: status >= 500 ? 'Internal error' : err.message } });
+  const code = status === 429 ? 'errors.rateLimited' : status >= 500 ? 'errors.server' : 'errors.badRequest';
+  return reply.status(status).send({ error: { code, message: status >= 500 ? 'Internal error' : err.message } });
 }
+
+/** Retry-After of a pool timeout: the configured queue wait, in seconds. */
+const retryAfterOf = (req: FastifyRequest) =>
+  Math.max(1, Math.ceil((req.server.deps?.config.DB_QUEUE_TIMEOUT_MS ?? 1000) / 1000));
