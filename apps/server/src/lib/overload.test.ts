@@ -1,6 +1,7 @@
 /** The admission gate: bounded holders, bounded FIFO queue, bounded wait; the overload error. */
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { needsAdmission } from '../plugins/admission.ts';
 import { AdmissionGate, OverloadedError, overloadOf, type Release } from './overload.ts';
 
 afterEach(() => {
@@ -91,5 +92,18 @@ describe('overloadOf', () => {
       overloadOf(new DrizzleQueryError('select 1', [], new Error('syntax error'))),
     ).toBeUndefined();
     expect(overloadOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('needsAdmission', () => {
+  it('gates /api requests but the health check and uploads; nothing outside /api', () => {
+    expect(needsAdmission('PUT', '/api/posts/p1/like')).toBe(true);
+    expect(needsAdmission('POST', '/api/auth/sign-in/email')).toBe(true);
+    expect(needsAdmission('DELETE', '/api/media/m1')).toBe(true);
+    expect(needsAdmission('GET', '/api/health')).toBe(false);
+    expect(needsAdmission('GET', '/api/health?deep=1')).toBe(false);
+    expect(needsAdmission('POST', '/api/media')).toBe(false);
+    expect(needsAdmission('GET', '/')).toBe(false);
+    expect(needsAdmission('GET', '/media/abc.webp')).toBe(false);
   });
 });

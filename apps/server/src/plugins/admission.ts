@@ -1,7 +1,7 @@
 /**
  * Admission control: every /api request except /api/health uses the database (the session lookup
  * at least), so at most DB_ACTIVE_MAX of them run at once; DB_QUEUE_MAX more may wait, each at
- * most DB_QUEUE_TIMEOUT_MS. Beyond that the request is refused before any work with 503
+ * most DB_QUEUE_TIMEOUT_MS. Beyond that the request is refused before any query with 503
  * `errors.overloaded` and `Retry-After` (lib/overload.ts), instead of piling up on the pg pool
  * (whose wait timeout was a 500) or on PGlite's single connection (minute-long waits).
  *
@@ -26,11 +26,18 @@ declare module 'fastify' {
 const kRelease = Symbol('admission.release');
 type Admitted = FastifyRequest & { [kRelease]?: Release };
 
-/** /api requests use the database; the health check (one cheap query) and the rest do not wait. */
-export function needsAdmission(url: string): boolean {
+/**
+ * /api requests use the database; the health check (one cheap query) does not wait, nor does
+ * anything outside /api (the web app, /media files). Nor does an upload (POST /api/media): it
+ * streams its body and processes the file inside its handler, for seconds, with three short
+ * queries around that — holding a slot meanwhile would let ten slow uploads shut everyone out.
+ */
+export function needsAdmission(method: string, url: string): boolean {
   if (!url.startsWith('/api/')) return false;
-  const path = url.split('?', 1)[0]!;
-  return path !== '/api/health';
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  if (path === '/api/health') return false;
+  return !(method === 'POST' && path === '/api/media');
 }
 
 export function registerAdmission(
@@ -52,8 +59,10 @@ export function registerAdmission(
     done();
   };
 
-  app.addHook('onRequest', async (request) => {
-    if (!needsAdmission(request.url)) return;
+  // After the body is read (a slow client sending its body holds no slot), before the route's
+  // own preHandlers (the session lookup is the first query).
+  app.addHook('preValidation', async (request) => {
+    if (!needsAdmission(request.method, request.url)) return;
     // Refused: the OverloadedError goes to the error handler (503 + Retry-After).
     (request as Admitted)[kRelease] = await gate.acquire();
   });
@@ -61,11 +70,13 @@ export function registerAdmission(
     release(request);
     done(null, payload);
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     release(request);
+    done();
   });
-  app.addHook('onRequestAbort', async (request) => {
+  app.addHook('onRequestAbort', (request, done) => {
     release(request);
+    done();
   });
   return gate;
 }
