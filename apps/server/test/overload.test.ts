@@ -6,10 +6,15 @@
  * every event afterwards and no admission slot is left taken. On PostgreSQL, the pool's own wait
  * timeout (once a 500) is a 503 too.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/client.ts';
 import { counterDrift } from '../src/demo/counters.ts';
 import { queryRows } from '../src/lib/sql.ts';
 import { user } from '../src/db/schema/index.ts';
@@ -17,6 +22,7 @@ import {
   PASSWORD,
   cookieFrom,
   createAuthTestApp,
+  createMember,
   lastLink,
   request,
   setRoles,
@@ -24,7 +30,12 @@ import {
   uniqueName,
   type TestUser,
 } from './factories.ts';
-import { testDatabaseUrl, type TestApp } from './helpers.ts';
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  testDatabaseUrl,
+  type TestApp,
+} from './helpers.ts';
 import { newPost } from './post-factories.ts';
 
 const USERS = 100;
@@ -190,32 +201,53 @@ describe.runIf(testDatabaseUrl)('overload: the PostgreSQL pool wait', () => {
   let pool: pg.Pool;
 
   beforeAll(async () => {
-    t = await createAuthTestApp({}, { skipReady: true });
-    // A pool of one connection that is held: the next query waits past connectionTimeoutMillis.
-    pool = new pg.Pool({ connectionString: testDatabaseUrl, max: 1, connectionTimeoutMillis: 200 });
-    const db = drizzle(pool);
-    t.app.get('/api/test/pool-wait', async () => {
-      const held = await pool.connect();
-      try {
-        await db.execute(sql`select 1`);
-        return { ok: true };
-      } finally {
-        held.release();
-      }
-    });
-    await t.app.ready();
+    // A real app on its own small pool (2 connections, 300 ms wait), as main.ts opens it.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
+    const url = await createPostgresDatabase(testDatabaseUrl!);
+    const database = await openDatabase({ url, pool: { max: 2, connectionTimeoutMillis: 300 } });
+    const config = loadConfig(
+      { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir },
+      { AUTH_RATE_LIMIT: 10_000 },
+    );
+    const app = await buildApp({ config, database });
+    await app.ready();
+    pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    t = {
+      app,
+      database,
+      config,
+      dataDir,
+      close: async () => {
+        try {
+          await app.close();
+          await database.close();
+        } finally {
+          await dropPostgresDatabase(testDatabaseUrl!, url);
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
   });
-  afterAll(async () => {
-    await pool?.end();
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
-  it('a timed-out wait for a connection is 503 errors.overloaded with Retry-After, not 500', async () => {
-    const res = await request(t, { method: 'GET', url: '/api/test/pool-wait' });
-    expect(res.statusCode).toBe(503);
+  it('a timed-out wait for a pool connection is 503 errors.overloaded with Retry-After, not 500', async () => {
+    const u = await createMember(t);
+    // Every connection of the pool busy elsewhere: the session lookup cannot get one in time.
+    const held = await Promise.all([pool.connect(), pool.connect()]);
+    let res;
+    try {
+      res = await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie });
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect(res.statusCode, res.body).toBe(503);
     expect(res.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
     expect(res.json()).toEqual({
       error: { code: 'errors.overloaded', message: expect.any(String) },
     });
+    // Connections free again: the same request succeeds.
+    expect((await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie })).statusCode).toBe(
+      200,
+    );
   });
 });
