@@ -69,6 +69,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Longest wait for in-flight requests and the database on SIGTERM/SIGINT before exiting anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /**
+   * Overload: /api requests using the database at once (on PostgreSQL the pool holds this many
+   * connections plus 2 for the event dispatcher), requests that may wait for one of them, and
+   * their longest wait (also the pool's). Beyond: 503 errors.overloaded with Retry-After.
+   */
+  DB_ACTIVE_MAX: z.coerce.number().int().min(1).default(10),
+  DB_QUEUE_MAX: z.coerce.number().int().min(0).default(200),
+  DB_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** Fill a brand-new embedded database (no users, no posts) with demo data on first start. */
   SEED_DEMO: bool.default(true),
   /**

@@ -30,6 +30,11 @@ try {
   database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, 'db'),
+    // One connection per admitted request, plus spares for the domain-event dispatcher.
+    pool: {
+      max: config.DB_ACTIVE_MAX + 2,
+      connectionTimeoutMillis: config.DB_QUEUE_TIMEOUT_MS,
+    },
   });
 } catch (err) {
   if (err instanceof DataDirLockedError) fail(`Cannot start: ${err.message}`);

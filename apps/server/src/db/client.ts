@@ -45,6 +45,8 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** Sees every statement Drizzle runs (tests count queries per request with it). */
   logger?: Logger;
+  /** PostgreSQL only: pool size (default 10) and longest wait for a free connection (default 10 s). */
+  pool?: { max?: number; connectionTimeoutMillis?: number };
 }
 
 export const isPostgresUrl = (url: string | undefined): url is string =>
@@ -56,8 +58,9 @@ export async function openDatabase({
   migrate = true,
   loadDataDir,
   logger,
+  pool,
 }: OpenOptions): Promise<Database> {
-  if (isPostgresUrl(url)) return openPostgres(url, migrate, logger);
+  if (isPostgresUrl(url)) return openPostgres(url, migrate, logger, pool);
   return openPglite(url ?? dataDir ?? 'memory://', migrate, loadDataDir, logger);
 }
 
@@ -68,13 +71,16 @@ async function openPostgres(
   url: string,
   migrate: boolean,
   logger: Logger | undefined,
+  poolOptions: OpenOptions['pool'] = {},
 ): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const pool: Pool = new pg.Pool({
     connectionString: url,
-    max: 10,
-    connectionTimeoutMillis: 10_000,
+    max: poolOptions.max ?? 10,
+    // Past this wait a query fails with pg-pool's timeout error, which the error handler answers
+    // with 503 errors.overloaded (lib/overload.ts), never 500.
+    connectionTimeoutMillis: poolOptions.connectionTimeoutMillis ?? 10_000,
   });
   // An idle client losing its connection (server restart) must not crash the process; the
   // pool replaces it and the next query reports the error.

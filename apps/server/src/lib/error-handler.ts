@@ -1,9 +1,17 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from './errors.ts';
+import { overloadOf } from './overload.ts';
 
 /** Turns every error into `{ error: { code, message, fields? } }`. */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  // A full admission queue, or the pg pool's wait timeout however wrapped: 503, never 500.
+  const overloaded = overloadOf(err, retryAfterOf(req));
+  if (overloaded) {
+    if (overloaded !== err) req.log.warn({ err }, 'overloaded: no database connection came free in time');
+    void reply.header('retry-after', String(overloaded.retryAfterSeconds));
+    return reply.status(503).send({ error: { code: overloaded.code, message: overloaded.message } });
+  }
   if (err instanceof AppError) {
     return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });
   }
@@ -25,3 +33,7 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   const code = status === 429 ? 'errors.rateLimited' : status >= 500 ? 'errors.server' : 'errors.badRequest';
   return reply.status(status).send({ error: { code, message: status >= 500 ? 'Internal error' : err.message } });
 }
+
+/** Retry-After of a pool timeout: the configured queue wait, in seconds. */
+const retryAfterOf = (req: FastifyRequest) =>
+  Math.max(1, Math.ceil((req.server.deps?.config.DB_QUEUE_TIMEOUT_MS ?? 1000) / 1000));

@@ -14,6 +14,7 @@ import { stateOf } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
 import { domainEvents, notifications, user, type NotificationRow } from '../db/schema/index.ts';
 import { presentNotifications } from '../features/notifications/presenter.ts';
+import { overloadOf } from '../lib/overload.ts';
 import { queryRows } from '../lib/sql.ts';
 import type { LiveEmitter } from './emitter.ts';
 import type { DomainEvent } from './events.ts';
@@ -21,6 +22,8 @@ import { notificationOf, pushesOf, userChangesOf, type Push } from './handlers.t
 
 export const DISPATCH_BATCH = 100;
 export const SWEEP_MS = 5_000;
+/** After the database was too busy (pool wait timed out), the next try comes this soon. */
+export const BUSY_RETRY_MS = 1_000;
 
 export { notificationOf, pushesOf, userChangesOf } from './handlers.ts';
 
@@ -119,6 +122,7 @@ export function createDispatcher({
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
 
   const loop = async () => {
     do {
@@ -146,6 +150,17 @@ export function createDispatcher({
     }
     running = loop()
       .catch((err: unknown) => {
+        // The dispatcher does not pass the request gate, but on PostgreSQL it can still wait
+        // too long for a connection: not an error, just try again soon (the events stay pending).
+        if (overloadOf(err)) {
+          log.warn({ err }, 'live: database busy, dispatching again shortly');
+          retry ??= setTimeout(() => {
+            retry = undefined;
+            void kick();
+          }, BUSY_RETRY_MS);
+          retry.unref();
+          return;
+        }
         log.error({ err }, 'live: dispatching domain events failed (the sweep retries)');
       })
       .finally(() => {
@@ -162,6 +177,7 @@ export function createDispatcher({
     async stop() {
       stopped = true;
       clearInterval(timer);
+      clearTimeout(retry);
       await running;
     },
   };

@@ -33,7 +33,15 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
-  const fallback = res.status === 429 ? 'errors.rateLimited' : res.status >= 500 ? 'errors.server' : 'errors.unknown';
+  // 503 is the server's "too busy, retry shortly" (a proxy's 503 may come without our body).
+  const fallback =
+    res.status === 429
+      ? 'errors.rateLimited'
+      : res.status === 503
+        ? 'errors.overloaded'
+        : res.status >= 500
+          ? 'errors.server'
+          : 'errors.unknown';
   let body: ErrorBody | null = null;
   try {
     body = (await res.json()) as ErrorBody;

@@ -1,0 +1,48 @@
+/** The fetch client turns the server's overload answer (503) into a translated, retryable error. */
+import i18next from 'i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { translateError } from '../components/errors.ts';
+import { ApiError, api } from './client.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Stands in for the network: every fetch answers `response`. */
+const answer = (response: () => Response) =>
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.resolve(response())),
+  );
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (err: unknown) => err as ApiError,
+  );
+
+describe('overload (503)', () => {
+  it("keeps the server's errors.overloaded code and shows its message", async () => {
+    answer(
+      () =>
+        new Response(JSON.stringify({ error: { code: 'errors.overloaded', message: 'busy' } }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '5' },
+        }),
+    );
+    const err = await failure(api.put('/api/posts/p1/like'));
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 503, code: 'errors.overloaded' });
+    const shown = translateError(i18next.t, err!.code);
+    expect(shown).toBe(i18next.t('errors.overloaded'));
+    expect(shown).not.toBe(i18next.t('errors.unknown'));
+  });
+
+  it('a 503 without our body (from a proxy) is errors.overloaded too', async () => {
+    answer(() => new Response('<html>Service Unavailable</html>', { status: 503 }));
+    expect(await failure(api.get('/api/home'))).toMatchObject({
+      status: 503,
+      code: 'errors.overloaded',
+    });
+  });
+});
