@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
+import { registerInputText } from './plugins/input-text.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import authPlugin from './auth/plugin.ts';
@@ -35,6 +36,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('deps', deps);
   app.setErrorHandler(errorHandler);
+  // Before every plugin: NUL bytes, lone surrogates and invalid UTF-8 are a 400 on every route.
+  registerInputText(app);
   await registerSecurity(app, deps.config);
 
   app.get('/api/health', async (request, reply) => {
