@@ -18,10 +18,40 @@ export function authHeaders(request: FastifyRequest): Headers {
 
 /** Our error body for a Better Auth error response (or a thrown APIError's body). */
 export function authErrorBody(status: number, body: unknown): ApiError {
-  const { code, message } = (typeof body === 'object' && body !== null ? body : {}) as { code?: unknown; message?: unknown };
+  const { code, message } = (typeof body === 'object' && body !== null ? body : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
   const text = typeof message === 'string' && message ? message : undefined;
-  if (status === 429) return { error: { code: 'errors.rateLimited', message: text ?? 'Too many requests' } };
-  if (typeof code === 'string' && code) return { error: { code: `errors.auth.${code}`, message: text ?? code } };
+  if (status === 429)
+    return { error: { code: 'errors.rateLimited', message: text ?? 'Too many requests' } };
+  // A bare HTTP status name (BAD_REQUEST, UNAUTHORIZED…) says no more than the status: our generic codes.
+  if (typeof code === 'string' && httpStatusNames.has(code)) return genericAuthError(status, text);
+  if (typeof code === 'string' && code)
+    return { error: { code: `errors.auth.${code}`, message: text ?? code } };
+  if (status === 404) return { error: { code: 'errors.notFound', message: 'Not found' } };
+  if (status >= 500) return { error: { code: 'errors.server', message: 'Internal error' } };
+  return { error: { code: 'errors.badRequest', message: text ?? 'Bad request' } };
+}
+
+const httpStatusNames = new Set([
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'NOT_ACCEPTABLE',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE_ENTITY',
+  'INTERNAL_SERVER_ERROR',
+]);
+
+function genericAuthError(status: number, text: string | undefined): ApiError {
+  if (status === 401)
+    return { error: { code: 'errors.unauthorized', message: text ?? 'Unauthorized' } };
+  if (status === 403) return { error: { code: 'errors.forbidden', message: text ?? 'Forbidden' } };
   if (status === 404) return { error: { code: 'errors.notFound', message: 'Not found' } };
   if (status >= 500) return { error: { code: 'errors.server', message: 'Internal error' } };
   return { error: { code: 'errors.badRequest', message: text ?? 'Bad request' } };
@@ -39,9 +69,13 @@ export function authBridge(app: FastifyInstance, config: Config, done: () => voi
   // Better Auth reads the body itself: hand it the raw bytes, whatever the content type
   // (it accepts JSON only and says so), and an empty body too.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (_request, body, done) => {
-    done(null, body);
-  });
+  app.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      done(null, body);
+    },
+  );
 
   app.route({
     method: ['GET', 'POST'],
@@ -51,7 +85,10 @@ export function authBridge(app: FastifyInstance, config: Config, done: () => voi
       const webRequest = new Request(new URL(request.url, config.baseUrl), {
         method: request.method,
         headers: authHeaders(request),
-        body: request.method === 'POST' && Buffer.isBuffer(body) && body.length > 0 ? new Uint8Array(body) : undefined,
+        body:
+          request.method === 'POST' && Buffer.isBuffer(body) && body.length > 0
+            ? new Uint8Array(body)
+            : undefined,
       });
       const response = await request.server.auth.handler(webRequest);
       void reply.status(response.status);
@@ -61,8 +98,11 @@ export function authBridge(app: FastifyInstance, config: Config, done: () => voi
       for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
       const text = await response.text();
       if (response.status >= 400) {
-        if (response.status >= 500) request.log.error({ status: response.status, body: text }, 'auth error');
-        return reply.type('application/json; charset=utf-8').send(authErrorBody(response.status, parseJson(text)));
+        if (response.status >= 500)
+          request.log.error({ status: response.status, body: text }, 'auth error');
+        return reply
+          .type('application/json; charset=utf-8')
+          .send(authErrorBody(response.status, parseJson(text)));
       }
       return reply.send(text);
     },
