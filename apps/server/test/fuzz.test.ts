@@ -8,7 +8,8 @@
  *     before it, and after each route's run the fingerprint is checked again whatever was logged.
  *
  * Reproducible: a fixed seed unless FUZZ_SEED is set; FUZZ_RUNS (default 4) is the number of
- * requests per route and access state. The failing request is printed with the seed.
+ * requests per route and access state; FUZZ_VERBOSE=1 prints how many answers of each status.
+ * The failing request is printed with the seed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -432,6 +433,7 @@ describe('fuzz: every /api route, every access state', () => {
       let ip = 0;
       let baseline = await fingerprint(t);
       const failures: string[] = [];
+      const tally = new Map<number, number>();
 
       const send = async (
         options: InjectOptions & { cookie?: string },
@@ -500,6 +502,7 @@ describe('fuzz: every /api route, every access state', () => {
               throw err;
             }
             const status = res.statusCode;
+            tally.set(status, (tally.get(status) ?? 0) + 1);
             expect(
               status < 500 || (status === 503 && res.headers['retry-after'] !== undefined),
               `${status} ${res.body.slice(0, 300)} ← ${what}`,
@@ -554,6 +557,8 @@ describe('fuzz: every /api route, every access state', () => {
           );
         baseline = now;
       }
+      if (process.env.FUZZ_VERBOSE)
+        console.log('answers by status', Object.fromEntries(tally), `${routes.length} routes`);
       expect(failures, failures.join('\n\n')).toEqual([]);
     },
     Math.max(240_000, RUNS * 60_000),
