@@ -206,6 +206,18 @@ describe('NUL bytes and invalid Unicode', () => {
     );
   });
 
+  it('refuses a NUL byte in a form body sent to Better Auth', async () => {
+    await expectRefused(
+      {
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: `email=${encodeURIComponent(member.email)}%00&password=x`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+      'email',
+    );
+  });
+
   it('answers 400, not 500, when bad input reaches the database', async () => {
     const res = await request(t, { method: 'GET', url: '/api/test-only/uuid/not-a-uuid' });
     expect(res.statusCode, res.body).toBe(400);

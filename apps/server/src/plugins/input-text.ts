@@ -76,11 +76,29 @@ function urlPartIsValid(raw: string): boolean {
   return text !== undefined && !hasInvalidText(text);
 }
 
-/** A raw body (the Better Auth bridge's buffer): valid UTF-8, and, if JSON, no invalid text. */
-function checkRawBody(body: Buffer): void {
+/** The first invalid `name=value` pair of a query string or form body, by name ('_' if unnamed). */
+function invalidPair(encoded: string): string | undefined {
+  for (const pair of encoded.split('&')) {
+    if (urlPartIsValid(pair)) continue;
+    const eq = pair.indexOf('=');
+    const name = eq === -1 ? pair : pair.slice(0, eq);
+    return urlPartIsValid(name) ? safeName(name) : '_';
+  }
+  return undefined;
+}
+
+/**
+ * A raw body (the Better Auth bridge's buffer): valid UTF-8, and no invalid text in its JSON
+ * or its form fields (Better Auth accepts both).
+ */
+function checkRawBody(body: Buffer, contentType: string | undefined): void {
   if (body.length === 0) return;
   const text = decodeUtf8(body);
   if (text === undefined) throw invalidCharacters('_');
+  if (contentType?.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    const field = invalidPair(text);
+    if (field !== undefined) throw invalidCharacters(field);
+  }
   if (!hasInvalidText(text) && !text.includes('\\u')) return;
   let parsed: unknown;
   try {
@@ -100,7 +118,7 @@ export function checkRequestText(request: FastifyRequest): void {
   if (inParams !== undefined) throw invalidCharacters(inParams);
   const inQuery = findInvalidText(request.query);
   if (inQuery !== undefined) throw invalidCharacters(inQuery);
-  if (Buffer.isBuffer(request.body)) checkRawBody(request.body);
+  if (Buffer.isBuffer(request.body)) checkRawBody(request.body, request.headers['content-type']);
   else {
     const inBody = findInvalidText(request.body);
     if (inBody !== undefined) throw invalidCharacters(inBody);
@@ -110,14 +128,8 @@ export function checkRequestText(request: FastifyRequest): void {
   const url = request.raw.url ?? request.url;
   const queryAt = url.indexOf('?');
   if (!urlPartIsValid(queryAt === -1 ? url : url.slice(0, queryAt))) throw invalidCharacters('_');
-  if (queryAt !== -1) {
-    for (const pair of url.slice(queryAt + 1).split('&')) {
-      if (urlPartIsValid(pair)) continue;
-      const eq = pair.indexOf('=');
-      const name = eq === -1 ? pair : pair.slice(0, eq);
-      throw invalidCharacters(urlPartIsValid(name) ? safeName(name) : '_');
-    }
-  }
+  const inQueryString = queryAt === -1 ? undefined : invalidPair(url.slice(queryAt + 1));
+  if (inQueryString !== undefined) throw invalidCharacters(inQueryString);
 }
 
 function safeName(raw: string): string {
