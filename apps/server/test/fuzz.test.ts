@@ -59,7 +59,9 @@ class StatementLog implements Logger {
   }
 }
 const writes = (statements: string[]) =>
-  statements.some((s) => /\b(insert\s+into|update\s+"?\w+"?\s+set|delete\s+from)\b/i.test(s));
+  statements.some((s) =>
+    /\b(insert\s+into|update\s+\S+(\s+(as\s+)?\w+)?\s+set|delete\s+from|truncate)\b/i.test(s),
+  );
 
 // ---- the routes ----
 
@@ -111,12 +113,11 @@ const endsSession = (url: string) =>
 
 // ---- hostile inputs ----
 
-const lone = (s: string) => s.replace(/[\uD800-\uDFFF]/gu, '\uFFFD');
 /** Percent-encodes anything, lone surrogates as their (invalid) 3-byte UTF-8 form. */
 function encode(s: string): string {
   return s
     .split(/([\uD800-\uDFFF])/u)
-    .map((part) => (/^[\uD800-\uDFFF]$/u.test(part) ? '%ED%A0%80' : encodeURIComponent(lone(part))))
+    .map((part) => (/^[\uD800-\uDFFF]$/u.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
     .join('');
 }
 
