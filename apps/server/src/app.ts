@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { registerAdmission } from './plugins/admission.ts';
+import { registerInputText } from './plugins/input-text.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import authPlugin from './auth/plugin.ts';
@@ -39,6 +40,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Usernames written before their skeleton column get one before anything is served.
   await backfillUsernameSkeletons(deps.database.db, (msg, data) => app.log.warn(data, msg));
   app.setErrorHandler(errorHandler);
+  // Before every plugin: NUL bytes, lone surrogates and invalid UTF-8 are a 400 on every route.
+  registerInputText(app);
   await registerSecurity(app, deps.config);
   // Before every route: a bounded queue of /api requests in front of the database (503 when full).
   registerAdmission(app, deps.config);

@@ -34,8 +34,31 @@ export function authErrorBody(status: number, body: unknown): ApiError {
     };
   if (status === 429)
     return { error: { code: 'errors.rateLimited', message: text ?? 'Too many requests' } };
+  // A bare HTTP status name (BAD_REQUEST, UNAUTHORIZED…) says no more than the status: our generic codes.
+  if (typeof code === 'string' && httpStatusNames.has(code)) return genericAuthError(status, text);
   if (typeof code === 'string' && code)
     return { error: { code: `errors.auth.${code}`, message: text ?? code } };
+  return genericAuthError(status, text);
+}
+
+const httpStatusNames = new Set([
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'NOT_ACCEPTABLE',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE_ENTITY',
+  'INTERNAL_SERVER_ERROR',
+]);
+
+function genericAuthError(status: number, text: string | undefined): ApiError {
+  if (status === 401)
+    return { error: { code: 'errors.unauthorized', message: text ?? 'Unauthorized' } };
+  if (status === 403) return { error: { code: 'errors.forbidden', message: text ?? 'Forbidden' } };
   if (status === 404) return { error: { code: 'errors.notFound', message: 'Not found' } };
   if (status >= 500) return { error: { code: 'errors.server', message: 'Internal error' } };
   return { error: { code: 'errors.badRequest', message: text ?? 'Bad request' } };

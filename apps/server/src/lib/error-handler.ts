@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
+import { badInputCode } from './db-errors.ts';
 import { AppError } from './errors.ts';
 import { overloadOf } from './overload.ts';
 
@@ -13,7 +14,9 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     return reply.status(503).send({ error: { code: overloaded.code, message: overloaded.message } });
   }
   if (err instanceof AppError) {
-    return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });
+    return reply
+      .status(err.status)
+      .send({ error: { code: err.code, message: err.message, fields: err.fields } });
   }
   if (err instanceof ZodError) {
     const fields: Record<string, string> = {};
@@ -22,16 +25,36 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
       // Our schemas give translation keys; Zod's own messages (wrong type…) become errors.invalid.
       fields[key] ??= issue.message.startsWith('errors.') ? issue.message : 'errors.invalid';
     }
-    return reply.status(400).send({ error: { code: 'errors.validation', message: 'Invalid input', fields } });
+    return reply
+      .status(400)
+      .send({ error: { code: 'errors.validation', message: 'Invalid input', fields } });
   }
   if ((err as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH') {
     // No id, slug or name of ours is that long: the thing asked for does not exist.
     return reply.status(404).send({ error: { code: 'errors.notFound', message: 'Not found' } });
   }
-  const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+  const badInput = badInputCode(err);
+  if (badInput) {
+    // A check above the database should have caught it: keep a trace, answer as the input deserves.
+    req.log.warn({ err }, 'bad input reached the database');
+    return reply.status(400).send({ error: { code: badInput, message: 'Invalid input' } });
+  }
+  const given = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+  const status = given >= 400 && given <= 599 ? given : 500;
   if (status >= 500) req.log.error(err);
-  const code = status === 429 ? 'errors.rateLimited' : status >= 500 ? 'errors.server' : 'errors.badRequest';
-  return reply.status(status).send({ error: { code, message: status >= 500 ? 'Internal error' : err.message } });
+  const code =
+    status === 429
+      ? 'errors.rateLimited'
+      : status === 404
+        ? 'errors.notFound'
+        : status === 413
+          ? 'errors.tooLarge'
+          : status >= 500
+            ? 'errors.server'
+            : 'errors.badRequest';
+  return reply
+    .status(status)
+    .send({ error: { code, message: status >= 500 ? 'Internal error' : err.message } });
 }
 
 /** Retry-After of a pool timeout: the configured queue wait, in seconds. */
