@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
+import { registerRateLimiter } from './lib/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import authPlugin from './auth/plugin.ts';
@@ -36,6 +37,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.setErrorHandler(errorHandler);
   await registerSecurity(app, deps.config);
+  await registerRateLimiter(app, deps.config);
 
   app.get('/api/health', async (request, reply) => {
     try {

@@ -2,12 +2,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { rateLimitClasses, type RateLimitClass, type RateRule } from '@atelier/shared';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const list = z.string().transform((v) =>
   v
     .split(',')
@@ -29,7 +28,10 @@ const envSchema = z.object({
   /** PostgreSQL connection string; unset → embedded PGlite in DATA_DIR/db. */
   DATABASE_URL: z
     .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)')
+    .regex(
+      /^postgres(ql)?:\/\//,
+      'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
+    )
     .optional(),
   /**
    * Redis connection string; set → the Socket.IO Redis adapter and presence kept in Redis, so
@@ -37,7 +39,10 @@ const envSchema = z.object({
    */
   REDIS_URL: z
     .string()
-    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL (leave it unset for a single process)')
+    .regex(
+      /^rediss?:\/\//,
+      'must be a redis:// or rediss:// URL (leave it unset for a single process)',
+    )
     .optional(),
   /** With REDIS_URL: how often a node renews its presence heartbeat (ms). */
   PRESENCE_HEARTBEAT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -53,8 +58,37 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For from a proxy in front of the server. */
   TRUST_PROXY: bool.default(false),
-  /** Rate limit of sign-in, sign-up and reset: requests per minute per IP. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Multiplies every rate limit (docs/configuration.md); 0 turns rate limiting off (benchmarks). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1_000_000).default(1),
+  /** Overrides of single rate-limit classes: `post=4/60+20/86400,like=60/60` (max/seconds). */
+  RATE_LIMITS: z
+    .string()
+    .transform((v, ctx) => {
+      const out: Partial<Record<RateLimitClass, RateRule[]>> = {};
+      for (const entry of v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const [name = '', rules = ''] = entry.split('=').map((s) => s.trim());
+        const parsed = rules.split('+').map((r) => /^(\d+)\/(\d+)$/.exec(r.trim()));
+        if (
+          !(rateLimitClasses as string[]).includes(name) ||
+          parsed.some((m) => !m || Number(m[2]) < 1)
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${entry}": expected <class>=<max>/<seconds>[+<max>/<seconds>] with a class of ${rateLimitClasses.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        out[name as RateLimitClass] = parsed.map((m) => ({
+          max: Number(m![1]),
+          windowSeconds: Number(m![2]),
+        }));
+      }
+      return out;
+    })
+    .default({}),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Longest wait for in-flight requests and the database on SIGTERM/SIGINT before exiting anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
@@ -64,7 +98,10 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & { baseUrl: string; authSecret: string };
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   // An empty value (`KEY=` copied from .env.example) means "not set": the default applies.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(present);
@@ -79,7 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     );
   }
   if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) {
-    throw new Error('Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)');
+    throw new Error(
+      'Invalid configuration:\n  AUTH_SECRET: required in production (32+ characters)',
+    );
   }
   return {
     ...c,

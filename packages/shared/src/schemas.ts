@@ -32,7 +32,9 @@ export const urlSchema = z
   .max(limits.urlMax, { error: 'errors.urlInvalid' })
   .refine(isValidUrl, { error: 'errors.urlInvalid' });
 
-export const linksSchema = z.array(urlSchema).max(limits.linksMax, { error: 'errors.tooManyLinks' });
+export const linksSchema = z
+  .array(urlSchema)
+  .max(limits.linksMax, { error: 'errors.tooManyLinks' });
 
 export const languageSchema = z.enum(languages, { error: 'errors.languageInvalid' });
 export const roleIdSchema = z.enum(roleIds);
@@ -95,12 +97,20 @@ export type ApplicationInput = z.infer<typeof applicationSchema>;
 
 export const approveApplicationSchema = z.object({ grantedRole: z.enum(grantableRoles) });
 export const rejectApplicationSchema = z.object({
-  note: z.string().trim().min(1, { error: 'errors.required' }).max(limits.decisionNoteMax, { error: 'errors.noteTooLong' }),
+  note: z
+    .string()
+    .trim()
+    .min(1, { error: 'errors.required' })
+    .max(limits.decisionNoteMax, { error: 'errors.noteTooLong' }),
 });
 
 // ---- bans ----
 export const banSchema = z.object({
-  reason: z.string().trim().min(1, { error: 'errors.required' }).max(limits.banReasonMax, { error: 'errors.reasonTooLong' }),
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: 'errors.required' })
+    .max(limits.banReasonMax, { error: 'errors.reasonTooLong' }),
 });
 
 // ---- client errors ----
@@ -113,7 +123,8 @@ export const clientErrorSchema = z.object({
 
 // ---- responses ----
 export interface ApiError {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  /** `retryAfter`: with 429 errors.rateLimited, the seconds to wait (also the Retry-After header). */
+  error: { code: string; message: string; fields?: Record<string, string>; retryAfter?: number };
 }
 
 export interface PublicUser {

@@ -1,7 +1,7 @@
 /**
  * The Better Auth instance: e-mail + password, e-mail verification, password reset, sessions in
- * httpOnly cookies (and `Authorization: Bearer` through the bearer plugin), rate limits on in
- * every mode. Our profile columns live on the `user` table: Better Auth's `name` is our
+ * httpOnly cookies (and `Authorization: Bearer` through the bearer plugin). Its own rate limiter
+ * is off: the bridge applies ours (lib/rate-limit.ts) before Better Auth sees a request. Our profile columns live on the `user` table: Better Auth's `name` is our
  * `username` and its `image` our `avatarPath`.
  */
 import { betterAuth } from 'better-auth';
@@ -25,15 +25,11 @@ export const RESET_PASSWORD_EXPIRES_IN = 60 * 60;
  * Better Auth endpoints we do not expose: sign-up goes through POST /api/register (our rules),
  * profile changes through PATCH /api/me; e-mail change and account deletion are not offered.
  */
-export const disabledAuthPaths = ['/sign-up/email', '/update-user', '/change-email', '/delete-user'];
-
-/** Paths limited to AUTH_RATE_LIMIT requests a minute per IP. */
-export const rateLimitedAuthPaths = [
-  '/sign-in/email',
-  '/request-password-reset',
-  '/reset-password',
-  '/send-verification-email',
-  '/change-password',
+export const disabledAuthPaths = [
+  '/sign-up/email',
+  '/update-user',
+  '/change-email',
+  '/delete-user',
 ];
 
 export interface AuthDeps {
@@ -43,7 +39,11 @@ export interface AuthDeps {
   log: FastifyBaseLogger;
 }
 
-export function webLink(config: Config, mode: 'verifyEmail' | 'resetPassword', token: string): string {
+export function webLink(
+  config: Config,
+  mode: 'verifyEmail' | 'resetPassword',
+  token: string,
+): string {
   const url = new URL('/auth', config.baseUrl);
   url.searchParams.set('mode', mode);
   url.searchParams.set('token', token);
@@ -52,7 +52,6 @@ export function webLink(config: Config, mode: 'verifyEmail' | 'resetPassword', t
 
 export function createAuth({ config, db, mailer, log }: AuthDeps) {
   const secure = config.baseUrl.startsWith('https:');
-  const authRule = { window: 60, max: config.AUTH_RATE_LIMIT };
   return betterAuth({
     appName: 'Atelier',
     baseURL: config.baseUrl,
@@ -96,11 +95,8 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
         await onEmailVerified(db, config, user.id);
       },
     },
-    rateLimit: {
-      enabled: true,
-      storage: 'memory',
-      customRules: Object.fromEntries(rateLimitedAuthPaths.map((p) => [p, authRule])),
-    },
+    // One mechanism decides: the bridge's (per IP and per address, shared through Redis).
+    rateLimit: { enabled: false },
     advanced: {
       // Origin and CSRF checks in every mode (Better Auth skips them under NODE_ENV=test).
       disableOriginCheck: false,

@@ -3,7 +3,6 @@
  * and our registration route. Registered by app.ts after the security plugin.
  */
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAuth, type Auth } from './auth.ts';
@@ -19,12 +18,12 @@ declare module 'fastify' {
 
 async function authPlugin(app: FastifyInstance) {
   const { config, database } = app.deps;
-  // Route-level rate limits (register, client errors) need @fastify/rate-limit; the security
-  // plugin may have registered it already.
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
   const mailer = createMailer(config, app.log.child({ module: 'mail' }));
   app.decorate('mailer', mailer);
-  app.decorate('auth', createAuth({ config, db: database.db, mailer, log: app.log.child({ module: 'auth' }) }));
+  app.decorate(
+    'auth',
+    createAuth({ config, db: database.db, mailer, log: app.log.child({ module: 'auth' }) }),
+  );
   app.addHook('onClose', () => mailer.close());
 
   await app.register((scope, _options, done) => {

@@ -1,11 +1,20 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from './errors.ts';
+import { RateLimitedError } from './rate-limit.ts';
 
 /** Turns every error into `{ error: { code, message, fields? } }`. */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof RateLimitedError) {
+    return reply
+      .status(429)
+      .header('retry-after', String(err.retryAfter))
+      .send({ error: { code: err.code, message: err.message, retryAfter: err.retryAfter } });
+  }
   if (err instanceof AppError) {
-    return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });
+    return reply
+      .status(err.status)
+      .send({ error: { code: err.code, message: err.message, fields: err.fields } });
   }
   if (err instanceof ZodError) {
     const fields: Record<string, string> = {};
@@ -14,7 +23,9 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
       // Our schemas give translation keys; Zod's own messages (wrong type…) become errors.invalid.
       fields[key] ??= issue.message.startsWith('errors.') ? issue.message : 'errors.invalid';
     }
-    return reply.status(400).send({ error: { code: 'errors.validation', message: 'Invalid input', fields } });
+    return reply
+      .status(400)
+      .send({ error: { code: 'errors.validation', message: 'Invalid input', fields } });
   }
   if ((err as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH') {
     // No id, slug or name of ours is that long: the thing asked for does not exist.
@@ -22,6 +33,9 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   }
   const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   if (status >= 500) req.log.error(err);
-  const code = status === 429 ? 'errors.rateLimited' : status >= 500 ? 'errors.server' : 'errors.badRequest';
-  return reply.status(status).send({ error: { code, message: status >= 500 ? 'Internal error' : err.message } });
+  const code =
+    status === 429 ? 'errors.rateLimited' : status >= 500 ? 'errors.server' : 'errors.badRequest';
+  return reply
+    .status(status)
+    .send({ error: { code, message: status >= 500 ? 'Internal error' : err.message } });
 }
