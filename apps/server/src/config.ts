@@ -70,10 +70,15 @@ const envSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean)) {
         const [name = '', rules = ''] = entry.split('=').map((s) => s.trim());
-        const parsed = rules.split('+').map((r) => /^(\d+)\/(\d+)$/.exec(r.trim()));
+        const parsed: RateRule[] = [];
+        for (const rule of rules.split('+')) {
+          const m = /^(\d+)\/(\d+)$/.exec(rule.trim());
+          if (m?.[1] && m[2] && Number(m[2]) >= 1)
+            parsed.push({ max: Number(m[1]), windowSeconds: Number(m[2]) });
+        }
         if (
           !(rateLimitClasses as string[]).includes(name) ||
-          parsed.some((m) => !m || Number(m[2]) < 1)
+          parsed.length !== rules.split('+').length
         ) {
           ctx.addIssue({
             code: 'custom',
@@ -81,10 +86,7 @@ const envSchema = z.object({
           });
           return z.NEVER;
         }
-        out[name as RateLimitClass] = parsed.map((m) => ({
-          max: Number(m![1]),
-          windowSeconds: Number(m![2]),
-        }));
+        out[name as RateLimitClass] = parsed;
       }
       return out;
     })

@@ -50,7 +50,7 @@ export function memoryStore(now: () => number = Date.now): RateLimitStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
   let sweepAt = 0;
   return {
-    async hit(key, windowMs) {
+    hit(key, windowMs) {
       const t = now();
       if (t >= sweepAt) {
         // Forget ended windows once a minute, so the map holds only live counters.
@@ -63,10 +63,11 @@ export function memoryStore(now: () => number = Date.now): RateLimitStore {
         windows.set(key, w);
       }
       w.count += 1;
-      return { count: w.count, resetMs: w.resetAt - t };
+      return Promise.resolve({ count: w.count, resetMs: w.resetAt - t });
     },
-    async close() {
+    close() {
       windows.clear();
+      return Promise.resolve();
     },
   };
 }
@@ -131,7 +132,7 @@ export async function redisStore(
           client.eval(HIT_SCRIPT, { keys: [prefix + key], arguments: [String(windowMs)] }),
           timeout,
         ])) as [number, number];
-        return { count: Number(reply[0]), resetMs: Number(reply[1]) };
+        return { count: reply[0], resetMs: reply[1] };
       } finally {
         clearTimeout(timer);
       }
@@ -201,8 +202,8 @@ export function createRateLimiter(
       }
       let wait = 0;
       classRules.forEach((r, i) => {
-        const hit = hits[i]!;
-        if (hit.count > r.max) wait = Math.max(wait, Math.ceil(hit.resetMs / 1000));
+        const hit = hits[i];
+        if (hit && hit.count > r.max) wait = Math.max(wait, Math.ceil(hit.resetMs / 1000));
       });
       if (wait > 0) throw new RateLimitedError(Math.max(1, wait));
     },

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { limits } from '@atelier/shared';
 import { requireAccess, viewerOf } from '../../auth/access.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { limitPerUser } from '../../lib/rate-limit.ts';
 import { presentMedia } from './presenter.ts';
 import { deleteUnattachedMedia, insertMedia, sweepUnattachedMedia } from './service.ts';

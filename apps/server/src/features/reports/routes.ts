@@ -15,7 +15,7 @@ import {
 } from '@atelier/shared';
 import { requireAccess, viewerOf } from '../../auth/access.ts';
 import { limitPerUser } from '../../lib/rate-limit.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { presentMyReport, presentQueue } from './presenter.ts';
 import { loadQueue } from './queries.ts';
 import { banFromReports, createReport, dismissReports, removeReported } from './service.ts';
