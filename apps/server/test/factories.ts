@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { RoleId } from '@atelier/shared';
+import type { RateLimitClass, RoleId } from '@atelier/shared';
 import type { Config } from '../src/config.ts';
 import { user } from '../src/db/schema/index.ts';
 import { displayedRoleFor } from '../src/lib/roles.ts';
@@ -28,6 +28,18 @@ export const relaxedAuthLimits: Config['RATE_LIMITS'] = Object.fromEntries(
     ] as const
   ).map((name) => [name, [{ max: 1_000_000, windowSeconds: 60 }]]),
 );
+
+/**
+ * The per-user write limits out of the way, but for `keep`: for files whose few shared users write
+ * far more than a person would (the limits themselves are tested in rate-limits.test.ts).
+ */
+export function relaxedWriteLimits(...keep: RateLimitClass[]): Config['RATE_LIMITS'] {
+  return Object.fromEntries(
+    (['post', 'comment', 'status', 'like', 'edit', 'report', 'upload'] as const)
+      .filter((name) => !keep.includes(name))
+      .map((name) => [name, [{ max: 1_000_000, windowSeconds: 60 }]]),
+  );
+}
 
 /**
  * A test app whose auth rate limits do not get in the way: every factory signs users up and in
