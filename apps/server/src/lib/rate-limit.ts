@@ -217,6 +217,12 @@ declare module 'fastify' {
   }
 }
 
+/** Counts the signed-in user's request in class `name` (inside a handler, e.g. after validation). */
+export async function checkUser(request: FastifyRequest, name: RateLimitClass): Promise<void> {
+  const id = request.viewer?.user.id;
+  if (id) await request.server.rateLimiter.check(name, `user:${id}`);
+}
+
 /**
  * A preHandler that counts the signed-in user's request in class `name` (after `requireAccess`,
  * which loads the viewer).
