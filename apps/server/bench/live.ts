@@ -273,6 +273,8 @@ const benchEnv = {
   AUTH_SECRET: secret,
   // Each node logs at info (the harness waits for its "listening" line); sockets log nothing.
   LOG_LEVEL: 'info',
+  // One commenter writes every sample comment: far faster than a person, so no rate limits.
+  RATE_LIMIT_SCALE: '0',
 };
 
 // ---- setups ----

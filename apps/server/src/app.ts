@@ -8,6 +8,7 @@ import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { registerAdmission } from './plugins/admission.ts';
 import { registerInputText } from './plugins/input-text.ts';
+import { registerRateLimiter } from './lib/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 import authPlugin from './auth/plugin.ts';
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app, deps.config);
   // Before every route: a bounded queue of /api requests in front of the database (503 when full).
   registerAdmission(app, deps.config);
+  await registerRateLimiter(app, deps.config);
 
   app.get('/api/health', async (request, reply) => {
     try {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOrCreateSecretFile, secretProblem } from './lib/auth-secret.ts';
+import { rateLimitClasses, type RateLimitClass, type RateRule } from '@atelier/shared';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -64,8 +65,39 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-For from a proxy in front of the server. */
   TRUST_PROXY: bool.default(false),
-  /** Rate limit of sign-in, sign-up and reset: requests per minute per IP. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Multiplies every rate limit (docs/configuration.md); 0 turns rate limiting off (benchmarks). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1_000_000).default(1),
+  /** Overrides of single rate-limit classes: `post=4/60+20/86400,like=60/60` (max/seconds). */
+  RATE_LIMITS: z
+    .string()
+    .transform((v, ctx) => {
+      const out: Partial<Record<RateLimitClass, RateRule[]>> = {};
+      for (const entry of v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const [name = '', rules = ''] = entry.split('=').map((s) => s.trim());
+        const parsed: RateRule[] = [];
+        for (const rule of rules.split('+')) {
+          const m = /^(\d+)\/(\d+)$/.exec(rule.trim());
+          if (m?.[1] && m[2] && Number(m[2]) >= 1)
+            parsed.push({ max: Number(m[1]), windowSeconds: Number(m[2]) });
+        }
+        if (
+          !(rateLimitClasses as string[]).includes(name) ||
+          parsed.length !== rules.split('+').length
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${entry}": expected <class>=<max>/<seconds>[+<max>/<seconds>] with a class of ${rateLimitClasses.join(', ')}`,
+          });
+          return z.NEVER;
+        }
+        out[name as RateLimitClass] = parsed;
+      }
+      return out;
+    })
+    .default({}),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   /** Longest wait for in-flight requests and the database on SIGTERM/SIGINT before exiting anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

@@ -10,6 +10,7 @@ import {
   request,
   userRow,
   type TestUser,
+  relaxedWriteLimits,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { planOf, StatementLog } from './plans.ts';
@@ -24,7 +25,8 @@ describe('comments and replies', () => {
   let mod: TestUser;
 
   beforeAll(async () => {
-    t = await createAuthTestApp({}, { logger: log });
+    // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() }, { logger: log });
     [author, alice, bob, mod] = await Promise.all([
       createUser(t, { roles: ['member'] }),
       createUser(t, { roles: ['member'] }),

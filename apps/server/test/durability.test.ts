@@ -81,7 +81,7 @@ describe.each(targets())('acknowledged writes survive SIGKILL ($name)', (target)
   it(`keeps every acknowledged registration (${target.name})`, { timeout: 240_000 }, async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-durability-'));
     cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const env = { DATA_DIR: dataDir, AUTH_RATE_LIMIT: '1000000', ...(await target.env()) };
+    const env = { DATA_DIR: dataDir, RATE_LIMIT_SCALE: '0', ...(await target.env()) };
 
     const first = await spawnServer(env);
     const acknowledged: string[] = [];

@@ -8,15 +8,52 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { RoleId } from '@atelier/shared';
+import type { RateLimitClass, RoleId } from '@atelier/shared';
 import type { Config } from '../src/config.ts';
 import { user } from '../src/db/schema/index.ts';
 import { displayedRoleFor } from '../src/lib/roles.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from './helpers.ts';
 
-/** A test app whose auth rate limit does not get in the way (tests of the limit set their own). */
-export function createAuthTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  return createTestApp({ AUTH_RATE_LIMIT: 10_000, ...overrides }, options);
+/** The sign-in, sign-up and mail limits (per IP and per address), out of the way. */
+export const relaxedAuthLimits: Config['RATE_LIMITS'] = Object.fromEntries(
+  (
+    [
+      'signInIp',
+      'signInEmail',
+      'signUpIp',
+      'mailIp',
+      'resetEmail',
+      'verifyEmail',
+      'passwordIp',
+    ] as const
+  ).map((name) => [name, [{ max: 1_000_000, windowSeconds: 60 }]]),
+);
+
+/**
+ * The per-user write limits out of the way, but for `keep`: for files whose few shared users write
+ * far more than a person would (the limits themselves are tested in rate-limits.test.ts).
+ */
+export function relaxedWriteLimits(...keep: RateLimitClass[]): Config['RATE_LIMITS'] {
+  return Object.fromEntries(
+    (['post', 'comment', 'status', 'like', 'edit', 'report', 'upload'] as const)
+      .filter((name) => !keep.includes(name))
+      .map((name) => [name, [{ max: 1_000_000, windowSeconds: 60 }]]),
+  );
+}
+
+/**
+ * A test app whose auth rate limits do not get in the way: every factory signs users up and in
+ * from 127.0.0.1 (tests of those limits set their own). The per-user write limits stay as
+ * configured; a test that writes more than a user may passes its own `RATE_LIMITS`.
+ */
+export function createAuthTestApp(
+  overrides: Partial<Config> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  return createTestApp(
+    { ...overrides, RATE_LIMITS: { ...relaxedAuthLimits, ...overrides.RATE_LIMITS } },
+    options,
+  );
 }
 
 export const PASSWORD = 'correct horse battery staple';
@@ -33,7 +70,9 @@ export function cookieFrom(res: LightMyRequestResponse, previous = ''): string {
     previous
       .split('; ')
       .filter(Boolean)
-      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const),
+      .map(
+        (pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const,
+      ),
   );
   const raw = res.headers['set-cookie'];
   for (const line of Array.isArray(raw) ? raw : raw ? [raw] : []) {
@@ -47,7 +86,10 @@ export function cookieFrom(res: LightMyRequestResponse, previous = ''): string {
 }
 
 /** Injects a request as a browser on the site would send it (Origin set, cookie if given). */
-export function request(t: TestApp, options: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse> {
+export function request(
+  t: TestApp,
+  options: InjectOptions & { cookie?: string },
+): Promise<LightMyRequestResponse> {
   const { cookie, headers, ...rest } = options;
   return t.app.inject({
     ...rest,
@@ -74,7 +116,9 @@ function decodeWords(value: string): string {
 }
 
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 function splitHead(raw: string): { headers: Map<string, string>; body: string } {
@@ -90,8 +134,10 @@ function splitHead(raw: string): { headers: Map<string, string>; body: string } 
 
 function decodePart(headers: Map<string, string>, body: string): string {
   const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (encoding === 'quoted-printable') return Buffer.from(decodeQuotedPrintable(body), 'latin1').toString('utf8');
+  if (encoding === 'base64')
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable')
+    return Buffer.from(decodeQuotedPrintable(body), 'latin1').toString('utf8');
   return body;
 }
 
@@ -99,8 +145,14 @@ export function parseMail(file: string): ReceivedMail {
   const raw = fs.readFileSync(file, 'utf8').replace(/\r\n/g, '\n');
   const { headers, body } = splitHead(raw);
   const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1];
-  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1).map((p) => splitHead(p.replace(/^\n/, ''))) : [{ headers, body }];
-  const partOf = (type: string) => parts.find((p) => (p.headers.get('content-type') ?? '').startsWith(type));
+  const parts = boundary
+    ? body
+        .split(`--${boundary}`)
+        .slice(1, -1)
+        .map((p) => splitHead(p.replace(/^\n/, '')))
+    : [{ headers, body }];
+  const partOf = (type: string) =>
+    parts.find((p) => (p.headers.get('content-type') ?? '').startsWith(type));
   const text = partOf('text/plain');
   const html = partOf('text/html');
   return {
@@ -171,24 +223,43 @@ export async function registerUser(t: TestApp, input: NewUser = {}): Promise<Tes
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const cookie = cookieFrom(res);
-  const [row] = await t.database.db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  const [row] = await t.database.db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(user.email, email.toLowerCase()));
   if (!row) throw new Error('registered user not found');
   return { id: row.id, username, email, password, cookie };
 }
 
 /** Opens the verification link of the latest mail, as the /auth page does. */
-export async function verifyEmail(t: TestApp, u: Pick<TestUser, 'email' | 'cookie'>): Promise<LightMyRequestResponse> {
+export async function verifyEmail(
+  t: TestApp,
+  u: Pick<TestUser, 'email' | 'cookie'>,
+): Promise<LightMyRequestResponse> {
   const token = tokenOf(lastLink(t, u.email, 'verifyEmail'));
-  return request(t, { method: 'GET', url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`, cookie: u.cookie });
+  return request(t, {
+    method: 'GET',
+    url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+    cookie: u.cookie,
+  });
 }
 
 export async function signIn(t: TestApp, email: string, password = PASSWORD): Promise<string> {
-  const res = await request(t, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  const res = await request(t, {
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+  });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   return cookieFrom(res);
 }
 
-export async function setRoles(t: TestApp, id: string, roles: RoleId[], extra: { banReason?: string } = {}): Promise<void> {
+export async function setRoles(
+  t: TestApp,
+  id: string,
+  roles: RoleId[],
+  extra: { banReason?: string } = {},
+): Promise<void> {
   await t.database.db
     .update(user)
     .set({ roles, displayedRole: displayedRoleFor(roles), claimsModifiedAt: new Date(), ...extra })
@@ -199,19 +270,30 @@ export async function setRoles(t: TestApp, id: string, roles: RoleId[], extra: {
  * A signed-in user: registered, verified (unless `verified: false`) and holding `roles`
  * (default: pending, as after verification).
  */
-export async function createUser(t: TestApp, options: NewUser & { roles?: RoleId[]; verified?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  t: TestApp,
+  options: NewUser & { roles?: RoleId[]; verified?: boolean } = {},
+): Promise<TestUser> {
   const u = await registerUser(t, options);
   if (options.verified !== false) {
     const res = await verifyEmail(t, u);
     if (res.statusCode !== 200) throw new Error(`verify failed: ${res.statusCode} ${res.body}`);
     u.cookie = cookieFrom(res, u.cookie);
   }
-  if (options.roles) await setRoles(t, u.id, options.roles, options.roles.includes('banned') ? { banReason: 'Test ban' } : {});
+  if (options.roles)
+    await setRoles(
+      t,
+      u.id,
+      options.roles,
+      options.roles.includes('banned') ? { banReason: 'Test ban' } : {},
+    );
   return u;
 }
 
-export const createModerator = (t: TestApp, options: NewUser = {}) => createUser(t, { ...options, roles: ['moderator'] });
-export const createMember = (t: TestApp, options: NewUser = {}) => createUser(t, { ...options, roles: ['member'] });
+export const createModerator = (t: TestApp, options: NewUser = {}) =>
+  createUser(t, { ...options, roles: ['moderator'] });
+export const createMember = (t: TestApp, options: NewUser = {}) =>
+  createUser(t, { ...options, roles: ['member'] });
 
 export async function userRow(t: TestApp, id: string) {
   const [row] = await t.database.db.select().from(user).where(eq(user.id, id));

@@ -9,6 +9,7 @@ import {
   createUser,
   request,
   type TestUser,
+  relaxedWriteLimits,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { planOf, StatementLog } from './plans.ts';
@@ -22,7 +23,8 @@ describe('GET /api/home', () => {
   let mod: TestUser;
 
   beforeAll(async () => {
-    t = await createAuthTestApp({}, { logger: log });
+    // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() }, { logger: log });
     [alice, bob, mod] = await Promise.all([
       createUser(t, { roles: ['member'] }),
       createUser(t, { roles: ['advanced-writer'] }),

@@ -16,7 +16,14 @@ import type {
 import { counterDrift } from '../src/demo/counters.ts';
 import { setLike, type LikeTarget } from '../src/features/likes/service.ts';
 import { queryRows } from '../src/lib/sql.ts';
-import { createAuthTestApp, createUser, request, userRow, type TestUser } from './factories.ts';
+import {
+  createAuthTestApp,
+  createUser,
+  request,
+  userRow,
+  type TestUser,
+  relaxedWriteLimits,
+} from './factories.ts';
 import type { TestApp } from './helpers.ts';
 
 const tables: Record<LikeTarget, { likes: string; table: string; url: string }> = {
@@ -47,7 +54,8 @@ describe('likes', () => {
   const targets = {} as Record<LikeTarget, string>;
 
   beforeAll(async () => {
-    t = await createAuthTestApp();
+    // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
     [author, fan, ...others] = await Promise.all([
       createUser(t, { roles: ['member'] }),
       createUser(t, { roles: ['member'] }),

@@ -8,7 +8,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, posts } from '../src/db/schema/index.ts';
 import { pushesOf } from '../src/live/handlers.ts';
-import { createAuthTestApp, createUser, request, type TestUser } from './factories.ts';
+import {
+  createAuthTestApp,
+  createUser,
+  relaxedWriteLimits,
+  request,
+  type TestUser,
+} from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost } from './post-factories.ts';
 import { collect, next, pause, socketKit, watch, type SocketKit } from './live-sockets.ts';
@@ -21,7 +27,8 @@ describe('live: data rooms', () => {
   let mod: TestUser;
 
   beforeAll(async () => {
-    t = await createAuthTestApp();
+    // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
     kit = socketKit(t, await t.app.listen({ port: 0, host: '127.0.0.1' }));
     [alice, bob, mod] = await Promise.all([
       createUser(t, { roles: ['member'] }),

@@ -5,7 +5,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB, type Media } from '@atelier/shared';
 import { media as mediaTable } from '../src/db/schema/index.ts';
-import { uploadLimiter } from '../src/features/media/routes.ts';
 import { sweepUnattachedMedia } from '../src/features/media/service.ts';
 import { createAuthTestApp, createMember, createUser, request } from './factories.ts';
 import type { TestApp } from './helpers.ts';
@@ -227,13 +226,24 @@ describe('sweeping unattached uploads', () => {
 });
 
 describe('upload rate limit', () => {
-  it('allows a number of uploads per user in a window', () => {
-    const hit = uploadLimiter(3, 1000);
-    for (let i = 0; i < 3; i++) hit('a', 10_000 + i);
-    expect(() => hit('a', 10_010)).toThrow(
-      expect.objectContaining({ status: 429, code: 'errors.rateLimited' }),
-    );
-    hit('b', 10_010);
-    hit('a', 11_001);
+  it('refuses uploads over the `upload` class of a user with 429 and stores nothing', async () => {
+    const small = await createAuthTestApp({
+      RATE_LIMITS: { upload: [{ max: 2, windowSeconds: 600 }] },
+    });
+    try {
+      const [m, other] = [await createMember(small), await createMember(small)];
+      for (let i = 0; i < 2; i++)
+        expect((await upload(small, m, `r${i}.png`, await png())).statusCode).toBe(201);
+      const refused = await upload(small, m, 'r2.png', await png());
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(refused.json().error.code).toBe('errors.rateLimited');
+      expect(
+        await small.database.db.select().from(mediaTable).where(eq(mediaTable.uploaderId, m.id)),
+      ).toHaveLength(2);
+      expect((await upload(small, other, 'o.png', await png())).statusCode).toBe(201);
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -207,7 +207,7 @@ describe.runIf(testDatabaseUrl)('overload: the PostgreSQL pool wait', () => {
     const database = await openDatabase({ url, pool: { max: 2, connectionTimeoutMillis: 300 } });
     const config = loadConfig(
       { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir },
-      { AUTH_RATE_LIMIT: 10_000 },
+      { RATE_LIMIT_SCALE: 0 },
     );
     const app = await buildApp({ config, database });
     await app.ready();

@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verification } from '../src/db/schema/index.ts';
-import { PASSWORD, createAuthTestApp, createUser, lastLink, mailsTo, registerUser, request, signIn, tokenOf } from './factories.ts';
+import {
+  PASSWORD,
+  createAuthTestApp,
+  createUser,
+  lastLink,
+  mailsTo,
+  registerUser,
+  request,
+  signIn,
+  tokenOf,
+} from './factories.ts';
 import type { TestApp } from './helpers.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -13,7 +23,8 @@ describe('password reset and change', () => {
   });
   afterAll(() => t.close());
 
-  const requestReset = (email: string) => request(t, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email } });
+  const requestReset = (email: string) =>
+    request(t, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email } });
 
   it('resets a password end to end from the mailed link and ends the old sessions', async () => {
     const u = await createUser(t, { language: 'ko' });
@@ -31,15 +42,25 @@ describe('password reset and change', () => {
     });
     expect(reset.statusCode).toBe(200);
 
-    const old = await request(t, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: u.email, password: PASSWORD } });
+    const old = await request(t, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: u.email, password: PASSWORD },
+    });
     expect(old.json().error.code).toBe('errors.auth.INVALID_EMAIL_OR_PASSWORD');
     const cookie = await signIn(t, u.email, NEW_PASSWORD);
     expect((await request(t, { method: 'GET', url: '/api/me', cookie })).statusCode).toBe(200);
     // The session from before the reset is gone.
-    expect((await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie })).statusCode).toBe(401);
+    expect((await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie })).statusCode).toBe(
+      401,
+    );
 
     // A used link does not work twice.
-    const again = await request(t, { method: 'POST', url: '/api/auth/reset-password', payload: { token: tokenOf(link), newPassword: 'yet another passphrase' } });
+    const again = await request(t, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: tokenOf(link), newPassword: 'yet another passphrase' },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe('errors.auth.INVALID_TOKEN');
   });
@@ -51,7 +72,11 @@ describe('password reset and change', () => {
   });
 
   it('refuses an invalid reset token', async () => {
-    const res = await request(t, { method: 'POST', url: '/api/auth/reset-password', payload: { token: 'made-up-token', newPassword: NEW_PASSWORD } });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'made-up-token', newPassword: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('errors.auth.INVALID_TOKEN');
   });
@@ -64,7 +89,11 @@ describe('password reset and change', () => {
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verification.identifier, `reset-password:${token}`));
-    const res = await request(t, { method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: NEW_PASSWORD } });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('errors.auth.INVALID_TOKEN');
     await signIn(t, u.email, PASSWORD);
@@ -74,7 +103,11 @@ describe('password reset and change', () => {
     const u = await registerUser(t);
     await requestReset(u.email);
     const token = tokenOf(lastLink(t, u.email, 'resetPassword'));
-    const res = await request(t, { method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'short' } });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'short' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('errors.auth.PASSWORD_TOO_SHORT');
   });
@@ -103,7 +136,10 @@ describe('password reset and change', () => {
 describe('auth rate limits', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createAuthTestApp({ AUTH_RATE_LIMIT: 3 });
+    const three = [{ max: 3, windowSeconds: 60 }];
+    t = await createAuthTestApp({
+      RATE_LIMITS: { signInIp: three, mailIp: three, signUpIp: three },
+    });
   });
   afterAll(() => t.close());
 

@@ -2,13 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, posts, sections, siteCounters, tags, user } from '../src/db/schema/index.ts';
 import { createMember, createModerator, createUser, request, userRow } from './factories.ts';
-import { createAuthTestApp } from './factories.ts';
+import { createAuthTestApp, relaxedWriteLimits } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { createPost, newPost, newTag } from './post-factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createAuthTestApp();
+  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+  t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
 });
 afterAll(() => t.close());
 

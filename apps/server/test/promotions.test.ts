@@ -8,6 +8,7 @@ import {
   request,
   userRow,
   type TestUser,
+  relaxedWriteLimits,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newModLogRows, userChangedEvents } from './moderation-helpers.ts';
@@ -17,7 +18,8 @@ describe('promotion requests', () => {
   let t: TestApp;
   let mod: TestUser;
   beforeAll(async () => {
-    t = await createAuthTestApp();
+    // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
     mod = await createModerator(t);
   });
   afterAll(() => t.close());

@@ -13,6 +13,7 @@ import {
   createUser,
   request,
   type TestUser,
+  relaxedWriteLimits,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost, newTag } from './post-factories.ts';
@@ -44,8 +45,9 @@ async function addMedia(uploaderId: string, postId: string, count: number) {
 }
 
 beforeAll(async () => {
+  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
   t = await createAuthTestApp(
-    {},
+    { RATE_LIMITS: relaxedWriteLimits() },
     {
       logger: {
         logQuery: (query, params) => {

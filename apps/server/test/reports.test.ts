@@ -26,6 +26,7 @@ import {
   request,
   userRow,
   type TestUser,
+  relaxedWriteLimits,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost } from './post-factories.ts';
@@ -40,7 +41,8 @@ describe('reports', () => {
   const logger = new StatementCounter();
 
   beforeAll(async () => {
-    t = await createAuthTestApp({}, { logger });
+    // Shared users write more here than a person would: write limits off but for reports.
+    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits('report') }, { logger });
     mod = await createModerator(t);
     author = await createUser(t, { roles: ['member'] });
     reporter = await createUser(t, { roles: ['member'] });

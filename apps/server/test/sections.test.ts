@@ -8,6 +8,7 @@ import {
   createUser,
   request,
   type TestUser,
+  relaxedWriteLimits,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost, newTag } from './post-factories.ts';
@@ -15,7 +16,8 @@ import { newPost, newTag } from './post-factories.ts';
 let t: TestApp;
 let m: TestUser;
 beforeAll(async () => {
-  t = await createAuthTestApp();
+  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+  t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
   m = await createMember(t);
 });
 afterAll(() => t.close());

@@ -43,3 +43,74 @@ export const limits = {
 export const MAX_PAGE = 1000;
 
 export const breakpoints = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
+
+/** One rule of a rate-limit class: at most `max` requests in `windowSeconds`. */
+export interface RateRule {
+  max: number;
+  windowSeconds: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The server's rate-limit classes and their defaults (docs/configuration.md lists each with its
+ * source). A class may have several rules (a short burst and a daily cap); a request is refused
+ * with 429 when any rule of its class is full. Keys: the client IP, the normalised e-mail address
+ * or the signed-in user's id, as the name says. RATE_LIMIT_SCALE multiplies every `max`;
+ * RATE_LIMITS overrides single classes.
+ */
+export const rateLimits = {
+  /** Mastodon: throttle_login_attempts/ip, 25 per 5 minutes. */
+  signInIp: [{ max: 25, windowSeconds: 5 * MINUTE }],
+  /** Mastodon: throttle_login_attempts/email, 25 per hour (every attempt, right or wrong). */
+  signInEmail: [{ max: 25, windowSeconds: HOUR }],
+  /** Mastodon: throttle_sign_up_attempts/ip, 25 per 5 minutes. */
+  signUpIp: [{ max: 25, windowSeconds: 5 * MINUTE }],
+  /** Reset and verification mails per IP. Mastodon: throttle_password_resets/ip, 25 per 5 minutes. */
+  mailIp: [{ max: 25, windowSeconds: 5 * MINUTE }],
+  /** Reset mails per address. Mastodon: throttle_password_resets/email, 5 per 30 minutes. */
+  resetEmail: [{ max: 5, windowSeconds: 30 * MINUTE }],
+  /** Verification mails per address. Mastodon: throttle_email_confirmations/email, 5 per 30 minutes. */
+  verifyEmail: [{ max: 5, windowSeconds: 30 * MINUTE }],
+  /** Setting a password (reset link, change) per IP: like sign-in. */
+  passwordIp: [{ max: 25, windowSeconds: 5 * MINUTE }],
+  /** Discourse: rate_limit_create_topic 15 s (4 a minute) and max_topics_per_day 20. */
+  post: [
+    { max: 4, windowSeconds: MINUTE },
+    { max: 20, windowSeconds: DAY },
+  ],
+  /**
+   * Comments and comment replies. Discourse: rate_limit_create_post 5 s (12 a minute);
+   * Mastodon: 300 statuses per 3 hours.
+   */
+  comment: [
+    { max: 12, windowSeconds: MINUTE },
+    { max: 300, windowSeconds: 3 * HOUR },
+  ],
+  /** Status updates and their replies: the same figures as comments. */
+  status: [
+    { max: 12, windowSeconds: MINUTE },
+    { max: 300, windowSeconds: 3 * HOUR },
+  ],
+  /**
+   * Like toggles (a like or an unlike). Discourse: max_likes_per_day 50 (×2 for trusted users);
+   * here 30 a minute and 200 a day, since an unlike counts too.
+   */
+  like: [
+    { max: 30, windowSeconds: MINUTE },
+    { max: 200, windowSeconds: DAY },
+  ],
+  /** Edits of posts, comments, replies and status updates. Discourse: max_edits_per_day 30. */
+  edit: [{ max: 30, windowSeconds: DAY }],
+  /** Reports, new or updated. Discourse: max_flags_per_day 20; here 20 an hour. */
+  report: [{ max: 20, windowSeconds: HOUR }],
+  /** Uploads. Mastodon: 30 media per 30 minutes; here 40 per 10 minutes (four posts of ten files). */
+  upload: [{ max: 40, windowSeconds: 10 * MINUTE }],
+  /** The web app's error reports (POST /api/client-errors) per IP. */
+  clientErrorIp: [{ max: 30, windowSeconds: MINUTE }],
+} as const satisfies Record<string, readonly RateRule[]>;
+
+export type RateLimitClass = keyof typeof rateLimits;
+export const rateLimitClasses = Object.keys(rateLimits) as RateLimitClass[];

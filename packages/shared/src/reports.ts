@@ -53,8 +53,6 @@ export function isReportTargetType(value: unknown): value is ReportTargetType {
 export const reportLimits = {
   otherReasonMax: 200,
   detailsMax: 2000,
-  /** Reports (new or updated) per user and hour. */
-  perHour: 20,
 } as const;
 
 const reasonSchema = z.enum(reportReasons, { error: 'errors.reports.reasonInvalid' });

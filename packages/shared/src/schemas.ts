@@ -128,7 +128,8 @@ export const clientErrorSchema = z.object({
 
 // ---- responses ----
 export interface ApiError {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  /** `retryAfter`: with 429 errors.rateLimited, the seconds to wait (also the Retry-After header). */
+  error: { code: string; message: string; fields?: Record<string, string>; retryAfter?: number };
 }
 
 export interface PublicUser {

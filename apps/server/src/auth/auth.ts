@@ -1,7 +1,7 @@
 /**
  * The Better Auth instance: e-mail + password, e-mail verification, password reset, sessions in
- * httpOnly cookies (and `Authorization: Bearer` through the bearer plugin), rate limits on in
- * every mode. Our profile columns live on the `user` table: Better Auth's `name` is our
+ * httpOnly cookies (and `Authorization: Bearer` through the bearer plugin). Its own rate limiter
+ * is off: the bridge applies ours (lib/rate-limit.ts) before Better Auth sees a request. Our profile columns live on the `user` table: Better Auth's `name` is our
  * `username` and its `image` our `avatarPath`.
  */
 import { betterAuth } from 'better-auth';
@@ -37,15 +37,6 @@ export const disabledAuthPaths = [
   '/delete-user',
 ];
 
-/** Paths limited to AUTH_RATE_LIMIT requests a minute per IP. */
-export const rateLimitedAuthPaths = [
-  '/sign-in/email',
-  '/request-password-reset',
-  '/reset-password',
-  '/send-verification-email',
-  '/change-password',
-];
-
 /** Better Auth paths that set a password from `newPassword`: the common-password rule applies. */
 export const passwordSettingPaths = ['/reset-password', '/change-password'];
 
@@ -74,7 +65,6 @@ export function webLink(
 
 export function createAuth({ config, db, mailer, log, sessionEnds }: AuthDeps) {
   const secure = config.baseUrl.startsWith('https:');
-  const authRule = { window: 60, max: config.AUTH_RATE_LIMIT };
   return betterAuth({
     appName: 'Atelier',
     baseURL: config.baseUrl,
@@ -153,11 +143,8 @@ export function createAuth({ config, db, mailer, log, sessionEnds }: AuthDeps) {
         },
       },
     },
-    rateLimit: {
-      enabled: true,
-      storage: 'memory',
-      customRules: Object.fromEntries(rateLimitedAuthPaths.map((p) => [p, authRule])),
-    },
+    // One mechanism decides: the bridge's (per IP and per address, shared through Redis).
+    rateLimit: { enabled: false },
     advanced: {
       // Origin and CSRF checks in every mode (Better Auth skips them under NODE_ENV=test).
       disableOriginCheck: false,

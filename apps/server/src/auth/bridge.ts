@@ -3,11 +3,16 @@
  * Web Request (with the client IP in x-forwarded-for), lets Better Auth answer, and copies the
  * status, every header (all Set-Cookie values) and the body back. Error bodies `{code, message}`
  * become `{ error: { code: 'errors.auth.<CODE>', message } }`.
+ *
+ * Better Auth's own rate limiter is off: before it sees a sign-in, a reset or verification mail
+ * request or a password change, the bridge counts it in our limiter (lib/rate-limit.ts) per
+ * client IP and, where the body names one, per normalised e-mail address.
  */
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiError } from '@atelier/shared';
+import type { ApiError, RateLimitClass } from '@atelier/shared';
 import type { Config } from '../config.ts';
+import { normaliseEmail } from '../lib/rate-limit.ts';
 
 /** The request's headers for Better Auth, with x-forwarded-for set to the client IP Fastify saw. */
 export function authHeaders(request: FastifyRequest): Headers {
@@ -72,6 +77,39 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The limits of each rate-limited Better Auth path: [per IP, per e-mail address of the body]. */
+export const authPathLimits: Record<string, [RateLimitClass, RateLimitClass | null]> = {
+  '/sign-in/email': ['signInIp', 'signInEmail'],
+  '/request-password-reset': ['mailIp', 'resetEmail'],
+  '/forget-password': ['mailIp', 'resetEmail'],
+  '/send-verification-email': ['mailIp', 'verifyEmail'],
+  '/reset-password': ['passwordIp', null],
+  '/change-password': ['passwordIp', null],
+};
+
+/** The Better Auth path of a URL under /api/auth, as its router matches it (no trailing slash). */
+function authPath(url: string): string {
+  const pathname = url.split('?')[0] ?? '';
+  return pathname
+    .slice('/api/auth'.length)
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/+$/, '');
+}
+
+async function applyLimits(request: FastifyRequest, body: unknown): Promise<void> {
+  const limits = authPathLimits[authPath(request.url)];
+  if (!limits || request.method !== 'POST') return;
+  const [perIp, perEmail] = limits;
+  const { rateLimiter } = request.server;
+  await rateLimiter.check(perIp, `ip:${request.ip}`);
+  if (!perEmail || !Buffer.isBuffer(body)) return;
+  const json = parseJson(body.toString('utf8'));
+  const email =
+    typeof json === 'object' && json !== null && 'email' in json ? json.email : undefined;
+  if (typeof email === 'string' && email.trim())
+    await rateLimiter.check(perEmail, `email:${normaliseEmail(email)}`);
+}
+
 export function authBridge(app: FastifyInstance, config: Config, done: () => void) {
   // Better Auth reads the body itself: hand it the raw bytes, whatever the content type
   // (it accepts JSON only and says so), and an empty body too.
@@ -89,6 +127,7 @@ export function authBridge(app: FastifyInstance, config: Config, done: () => voi
     url: '/api/auth/*',
     handler: async (request, reply) => {
       const body = request.body;
+      await applyLimits(request, body);
       const webRequest = new Request(new URL(request.url, config.baseUrl), {
         method: request.method,
         headers: authHeaders(request),

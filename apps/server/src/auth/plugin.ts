@@ -4,7 +4,6 @@
  * Registered by app.ts after the security plugin.
  */
 import fp from 'fastify-plugin';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { createAuth, type Auth } from './auth.ts';
@@ -23,9 +22,6 @@ declare module 'fastify' {
 
 async function authPlugin(app: FastifyInstance) {
   const { config, database } = app.deps;
-  // Route-level rate limits (register, client errors) need @fastify/rate-limit; the security
-  // plugin may have registered it already.
-  if (!app.hasDecorator('rateLimit')) await app.register(rateLimit, { global: false });
   const mailer = createMailer(config, app.log.child({ module: 'mail' }));
   app.decorate('mailer', mailer);
   const log = app.log.child({ module: 'auth' });

@@ -12,6 +12,7 @@ import { registerSchema, type RegisterInput } from '@atelier/shared';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../lib/errors.ts';
+import { limitPerIp } from '../lib/rate-limit.ts';
 import { authErrorBody, authHeaders } from './bridge.ts';
 import { isCommonPassword } from './passwords.ts';
 import { usernameKey } from './username.ts';
@@ -42,37 +43,33 @@ async function assertAvailable(
 }
 
 export function registerRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
-  const { config, database } = app.deps;
-  app.post(
-    '/api/register',
-    { config: { rateLimit: { max: config.AUTH_RATE_LIMIT, timeWindow: 60_000 } } },
-    async (request, reply) => {
-      const input = registerSchema.parse(request.body);
-      if (isCommonPassword(input.password, input))
-        throw badRequest('errors.validation', { password: 'errors.passwordCommon' });
+  const { database } = app.deps;
+  app.post('/api/register', { preHandler: limitPerIp('signUpIp') }, async (request, reply) => {
+    const input = registerSchema.parse(request.body);
+    if (isCommonPassword(input.password, input))
+      throw badRequest('errors.validation', { password: 'errors.passwordCommon' });
+    await assertAvailable(database.db, input);
+    let result;
+    try {
+      result = await app.auth.api.signUpEmail({
+        body: {
+          name: input.username,
+          email: input.email,
+          password: input.password,
+          language: input.language ?? null,
+        },
+        headers: authHeaders(request),
+        returnHeaders: true,
+      });
+    } catch (err) {
+      if (!isAPIError(err)) throw err;
+      // A concurrent registration took the name or address between our check and the insert.
       await assertAvailable(database.db, input);
-      let result;
-      try {
-        result = await app.auth.api.signUpEmail({
-          body: {
-            name: input.username,
-            email: input.email,
-            password: input.password,
-            language: input.language ?? null,
-          },
-          headers: authHeaders(request),
-          returnHeaders: true,
-        });
-      } catch (err) {
-        if (!isAPIError(err)) throw err;
-        // A concurrent registration took the name or address between our check and the insert.
-        await assertAvailable(database.db, input);
-        const { error } = authErrorBody(err.statusCode, err.body);
-        throw new AppError(err.statusCode, error.code, error.message);
-      }
-      for (const cookie of result.headers.getSetCookie()) void reply.header('set-cookie', cookie);
-      return reply.status(201).send({ ok: true });
-    },
-  );
+      const { error } = authErrorBody(err.statusCode, err.body);
+      throw new AppError(err.statusCode, error.code, error.message);
+    }
+    for (const cookie of result.headers.getSetCookie()) void reply.header('set-cookie', cookie);
+    return reply.status(201).send({ ok: true });
+  });
   done();
 }

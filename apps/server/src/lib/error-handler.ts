@@ -3,15 +3,25 @@ import { ZodError } from 'zod';
 import { badInputCode } from './db-errors.ts';
 import { AppError } from './errors.ts';
 import { overloadOf } from './overload.ts';
+import { RateLimitedError } from './rate-limit.ts';
 
 /** Turns every error into `{ error: { code, message, fields? } }`. */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   // A full admission queue, or the pg pool's wait timeout however wrapped: 503, never 500.
   const overloaded = overloadOf(err, retryAfterOf(req));
   if (overloaded) {
-    if (overloaded !== err) req.log.warn({ err }, 'overloaded: no database connection came free in time');
+    if (overloaded !== err)
+      req.log.warn({ err }, 'overloaded: no database connection came free in time');
     void reply.header('retry-after', String(overloaded.retryAfterSeconds));
-    return reply.status(503).send({ error: { code: overloaded.code, message: overloaded.message } });
+    return reply
+      .status(503)
+      .send({ error: { code: overloaded.code, message: overloaded.message } });
+  }
+  if (err instanceof RateLimitedError) {
+    return reply
+      .status(429)
+      .header('retry-after', String(err.retryAfter))
+      .send({ error: { code: err.code, message: err.message, retryAfter: err.retryAfter } });
   }
   if (err instanceof AppError) {
     return reply

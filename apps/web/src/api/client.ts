@@ -11,10 +11,29 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** With 429 errors.rateLimited: the seconds to wait (the `Retry-After` header). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+let lastRateLimit: { at: number; seconds: number } | null = null;
+
+/** Keeps the `Retry-After` of a 429 answer, so the message shown can say how long to wait. */
+export function noteRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  const seconds = Number(header);
+  if (!header || !Number.isFinite(seconds) || seconds <= 0) return undefined;
+  lastRateLimit = { at: now, seconds: Math.ceil(seconds) };
+  return lastRateLimit.seconds;
+}
+
+/** Seconds still to wait after the latest 429 answer, or null when none is pending. */
+export function rateLimitWait(now = Date.now()): number | null {
+  if (!lastRateLimit) return null;
+  const left = Math.ceil(lastRateLimit.seconds - (now - lastRateLimit.at) / 1000);
+  return left > 0 ? left : null;
 }
 
 export interface RequestOptions {
@@ -29,7 +48,11 @@ interface ErrorBody {
 }
 
 function isStringRecord(value: unknown): value is Record<string, string> {
-  return typeof value === 'object' && value !== null && Object.values(value).every((v) => typeof v === 'string');
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
 }
 
 async function toApiError(res: Response): Promise<ApiError> {
@@ -52,7 +75,9 @@ async function toApiError(res: Response): Promise<ApiError> {
   const code = typeof error?.code === 'string' ? error.code : fallback;
   const message = typeof error?.message === 'string' ? error.message : res.statusText;
   const fields = isStringRecord(error?.fields) ? error.fields : {};
-  return new ApiError(res.status, code, message, fields);
+  const retryAfter =
+    res.status === 429 ? noteRetryAfter(res.headers.get('retry-after')) : undefined;
+  return new ApiError(res.status, code, message, fields, retryAfter);
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

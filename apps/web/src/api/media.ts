@@ -4,7 +4,7 @@
  * removed before the post is saved. Errors come back as the same ApiError as every other call.
  */
 import type { Media } from '@atelier/shared';
-import { api, ApiError } from './client.ts';
+import { api, ApiError, noteRetryAfter } from './client.ts';
 import { recordServerDate } from './skew.ts';
 
 export interface UploadHandle {
@@ -13,6 +13,8 @@ export interface UploadHandle {
 }
 
 function errorOf(xhr: XMLHttpRequest): ApiError {
+  const retryAfter =
+    xhr.status === 429 ? noteRetryAfter(xhr.getResponseHeader('retry-after')) : undefined;
   const fallback =
     xhr.status === 413
       ? 'errors.fileTooLarge'
@@ -25,9 +27,9 @@ function errorOf(xhr: XMLHttpRequest): ApiError {
     const body = JSON.parse(xhr.responseText) as { error?: { code?: unknown; message?: unknown } };
     const code = typeof body.error?.code === 'string' ? body.error.code : fallback;
     const message = typeof body.error?.message === 'string' ? body.error.message : xhr.statusText;
-    return new ApiError(xhr.status, code, message);
+    return new ApiError(xhr.status, code, message, {}, retryAfter);
   } catch {
-    return new ApiError(xhr.status, fallback, xhr.statusText);
+    return new ApiError(xhr.status, fallback, xhr.statusText, {}, retryAfter);
   }
 }
 

@@ -3,18 +3,38 @@
  * `errors.auth.*`); an unknown code falls back to a generic message.
  */
 import i18next, { type TFunction } from 'i18next';
-import { ApiError } from '../api/client.ts';
+import { ApiError, rateLimitWait } from '../api/client.ts';
 
 /** field name (dotted path for arrays: `links.2`) → translation key */
 export type FieldErrors = Record<string, string>;
 
-export function translateError(t: TFunction, code: string | null | undefined, params?: Record<string, unknown>): string {
+/** "in 45 seconds", "in 5 minutes", "in 2 hours" in the current language. */
+export function waitPhrase(seconds: number, language: string): string {
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  if (seconds < 60) return format.format(seconds, 'second');
+  if (seconds < 90 * 60) return format.format(Math.ceil(seconds / 60), 'minute');
+  return format.format(Math.ceil(seconds / 3600), 'hour');
+}
+
+export function translateError(
+  t: TFunction,
+  code: string | null | undefined,
+  params?: Record<string, unknown>,
+): string {
+  if (code === 'errors.rateLimited') {
+    // The wait of the latest 429 answer (its Retry-After), while it lasts.
+    const wait = rateLimitWait();
+    if (wait !== null)
+      return t('errors.rateLimitedWait', { when: waitPhrase(wait, i18next.language || 'en') });
+  }
   if (code && code.startsWith('errors.') && i18next.exists(code)) return t(code, params);
   return t('errors.unknown');
 }
 
 /** Field errors of a failed Zod parse, first message per field. */
-export function issuesToFieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+export function issuesToFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors {
   const out: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.') || '_';
@@ -39,7 +59,8 @@ export function generalErrorCode(err: unknown): string | null {
   if (err instanceof ApiError) {
     // Shown next to the fields already: a generic "check the fields", or the same message.
     const onFields = Object.values(serverFieldErrors(err));
-    if (onFields.length > 0 && (err.code === 'errors.validation' || onFields.includes(err.code))) return null;
+    if (onFields.length > 0 && (err.code === 'errors.validation' || onFields.includes(err.code)))
+      return null;
     return err.code;
   }
   return 'errors.unknown';

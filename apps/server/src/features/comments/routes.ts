@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { commentReplySchema, commentSchema, cursorQuerySchema } from '@atelier/shared';
 import { requireAccess, viewerOf } from '../../auth/access.ts';
+import { limitPerUser } from '../../lib/rate-limit.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { setLike } from '../likes/service.ts';
@@ -56,42 +57,58 @@ export function commentRoutes(app: FastifyInstance, _options: unknown, done: () 
     return listComments(db, postId, viewer.id, query);
   });
 
-  app.post('/api/posts/:id/comments', { preHandler: member }, async (request, reply) => {
-    const postId = idParam(request.params, postNotFound);
-    const input = commentSchema.parse(request.body);
-    const viewer = viewerOf(request).user;
-    const id = await createComment(db, viewer, postId, input);
-    return reply.status(201).send(await readComment(id, viewer.id));
-  });
+  app.post(
+    '/api/posts/:id/comments',
+    { preHandler: [member, limitPerUser('comment')] },
+    async (request, reply) => {
+      const postId = idParam(request.params, postNotFound);
+      const input = commentSchema.parse(request.body);
+      const viewer = viewerOf(request).user;
+      const id = await createComment(db, viewer, postId, input);
+      return reply.status(201).send(await readComment(id, viewer.id));
+    },
+  );
 
-  app.patch('/api/comments/:id', { preHandler: member }, async (request) => {
-    const id = idParam(request.params, commentNotFound);
-    const input = commentSchema.parse(request.body);
-    const viewer = viewerOf(request).user;
-    await updateComment(db, viewer, id, input);
-    return readComment(id, viewer.id);
-  });
+  app.patch(
+    '/api/comments/:id',
+    { preHandler: [member, limitPerUser('edit')] },
+    async (request) => {
+      const id = idParam(request.params, commentNotFound);
+      const input = commentSchema.parse(request.body);
+      const viewer = viewerOf(request).user;
+      await updateComment(db, viewer, id, input);
+      return readComment(id, viewer.id);
+    },
+  );
 
   app.delete('/api/comments/:id', { preHandler: member }, async (request, reply) => {
     await deleteComment(db, viewerOf(request).user, idParam(request.params, commentNotFound));
     return reply.status(204).send();
   });
 
-  app.post('/api/comments/:id/replies', { preHandler: member }, async (request, reply) => {
-    const commentId = idParam(request.params, commentNotFound);
-    const input = commentReplySchema.parse(request.body);
-    const viewer = viewerOf(request).user;
-    const id = await createReply(db, viewer, commentId, input);
-    return reply.status(201).send(await readReply(id, viewer.id));
-  });
+  app.post(
+    '/api/comments/:id/replies',
+    { preHandler: [member, limitPerUser('comment')] },
+    async (request, reply) => {
+      const commentId = idParam(request.params, commentNotFound);
+      const input = commentReplySchema.parse(request.body);
+      const viewer = viewerOf(request).user;
+      const id = await createReply(db, viewer, commentId, input);
+      return reply.status(201).send(await readReply(id, viewer.id));
+    },
+  );
 
-  app.patch('/api/comment-replies/:id', { preHandler: member }, async (request) => {
-    const id = idParam(request.params, replyNotFound);
-    const input = commentSchema.parse(request.body);
-    const viewer = viewerOf(request).user;
-    await updateReply(db, viewer, id, input);
-    return readReply(id, viewer.id);
-  });
+  app.patch(
+    '/api/comment-replies/:id',
+    { preHandler: [member, limitPerUser('edit')] },
+    async (request) => {
+      const id = idParam(request.params, replyNotFound);
+      const input = commentSchema.parse(request.body);
+      const viewer = viewerOf(request).user;
+      await updateReply(db, viewer, id, input);
+      return readReply(id, viewer.id);
+    },
+  );
 
   app.delete('/api/comment-replies/:id', { preHandler: member }, async (request, reply) => {
     await deleteReply(db, viewerOf(request).user, idParam(request.params, replyNotFound));
@@ -100,24 +117,30 @@ export function commentRoutes(app: FastifyInstance, _options: unknown, done: () 
 
   for (const liked of [true, false]) {
     const method = liked ? 'put' : 'delete';
-    app[method]('/api/comments/:id/like', { preHandler: member }, async (request) =>
-      setLike(
-        db,
-        'comment',
-        idParam(request.params, commentNotFound),
-        viewerOf(request).user.id,
-        liked,
-      ),
+    app[method](
+      '/api/comments/:id/like',
+      { preHandler: [member, limitPerUser('like')] },
+      async (request) =>
+        setLike(
+          db,
+          'comment',
+          idParam(request.params, commentNotFound),
+          viewerOf(request).user.id,
+          liked,
+        ),
     );
-    app[method]('/api/comment-replies/:id/like', { preHandler: member }, async (request) =>
-      setLike(
-        db,
-        'commentReply',
-        // The like service answers errors.commentNotFound for replies too: the same here.
-        idParam(request.params, commentNotFound),
-        viewerOf(request).user.id,
-        liked,
-      ),
+    app[method](
+      '/api/comment-replies/:id/like',
+      { preHandler: [member, limitPerUser('like')] },
+      async (request) =>
+        setLike(
+          db,
+          'commentReply',
+          // The like service answers errors.commentNotFound for replies too: the same here.
+          idParam(request.params, commentNotFound),
+          viewerOf(request).user.id,
+          liked,
+        ),
     );
   }
   done();

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { createPostSchema, updatePostSchema, type Post } from '@atelier/shared';
 import { requireAccess, viewerOf } from '../../auth/access.ts';
+import { limitPerUser } from '../../lib/rate-limit.ts';
 import { setLike } from '../likes/service.ts';
 import { removeMediaFiles } from '../media/storage.ts';
 import { findPostRow, loadPost } from './queries.ts';
@@ -28,7 +29,7 @@ export function postRoutes(app: FastifyInstance, _options: unknown, done: () => 
     return loadPost(db, row, viewerId);
   };
 
-  app.post('/api/posts', { preHandler: member }, async (request, reply) => {
+  app.post('/api/posts', { preHandler: [member, limitPerUser('post')] }, async (request, reply) => {
     const input = createPostSchema.parse(request.body);
     const viewer = viewerOf(request).user;
     const id = await createPost(db, viewer, input);
@@ -44,7 +45,7 @@ export function postRoutes(app: FastifyInstance, _options: unknown, done: () => 
     return loadPost(db, row, viewer.id);
   });
 
-  app.patch('/api/posts/:id', { preHandler: member }, async (request) => {
+  app.patch('/api/posts/:id', { preHandler: [member, limitPerUser('edit')] }, async (request) => {
     const id = postId(request.params);
     const input = updatePostSchema.parse(request.body ?? {});
     const viewer = viewerOf(request).user;
@@ -63,12 +64,20 @@ export function postRoutes(app: FastifyInstance, _options: unknown, done: () => 
     return { viewCount: await recordView(db, viewerOf(request).user, postId(request.params)) };
   });
 
-  app.put('/api/posts/:id/like', { preHandler: member }, async (request) => {
-    return setLike(db, 'post', postId(request.params), viewerOf(request).user.id, true);
-  });
+  app.put(
+    '/api/posts/:id/like',
+    { preHandler: [member, limitPerUser('like')] },
+    async (request) => {
+      return setLike(db, 'post', postId(request.params), viewerOf(request).user.id, true);
+    },
+  );
 
-  app.delete('/api/posts/:id/like', { preHandler: member }, async (request) => {
-    return setLike(db, 'post', postId(request.params), viewerOf(request).user.id, false);
-  });
+  app.delete(
+    '/api/posts/:id/like',
+    { preHandler: [member, limitPerUser('like')] },
+    async (request) => {
+      return setLike(db, 'post', postId(request.params), viewerOf(request).user.id, false);
+    },
+  );
   done();
 }

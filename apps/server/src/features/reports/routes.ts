@@ -8,31 +8,17 @@ import {
   banSchema,
   removableTargetTypes,
   removalSchema,
-  reportLimits,
   reportSchema,
   reportTargetTypes,
   type MyReport,
   type ReportQueue,
 } from '@atelier/shared';
 import { requireAccess, viewerOf } from '../../auth/access.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { checkUser } from '../../lib/rate-limit.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { presentMyReport, presentQueue } from './presenter.ts';
 import { loadQueue } from './queries.ts';
 import { banFromReports, createReport, dismissReports, removeReported } from './service.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
-
-/** At most `max` calls per user in a sliding window (in process, like the upload limit). */
-export function perUserLimiter(max: number, windowMs: number) {
-  const hits = new Map<string, number[]>();
-  return (userId: string, now = Date.now()) => {
-    const recent = (hits.get(userId) ?? []).filter((t) => t > now - windowMs);
-    if (recent.length >= max) throw new AppError(429, 'errors.rateLimited');
-    recent.push(now);
-    hits.set(userId, recent);
-    if (hits.size > 10_000) hits.clear();
-  };
-}
 
 const targetParams = z.object({
   targetType: z.enum(reportTargetTypes),
@@ -50,12 +36,12 @@ export function reportRoutes(app: FastifyInstance, _options: unknown, done: () =
   const db = app.deps.database.db;
   const member = requireAccess('member');
   const moderator = requireAccess('moderator');
-  const hit = perUserLimiter(reportLimits.perHour, HOUR_MS);
 
   app.post('/api/reports', { preHandler: member }, async (request, reply) => {
     const input = reportSchema.parse(request.body);
+    // Counted once valid, as before: a report refused for its input does not use up the hour.
+    await checkUser(request, 'report');
     const viewer = viewerOf(request).user;
-    hit(viewer.id);
     const saved = await createReport(db, viewer, input);
     const body: MyReport = presentMyReport(input, saved);
     return reply.status(saved.created ? 201 : 200).send(body);

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { statusReplySchema, statusUpdateSchema, statusUpdatesQuerySchema } from '@atelier/shared';
 import { requireAccess, viewerOf } from '../../auth/access.ts';
+import { limitPerUser } from '../../lib/rate-limit.ts';
 import { idParam } from '../comments/routes.ts';
 import { setLike } from '../likes/service.ts';
 import {
@@ -50,20 +51,28 @@ export function statusUpdateRoutes(app: FastifyInstance, _options: unknown, done
     });
   });
 
-  app.post('/api/status-updates', { preHandler: member }, async (request, reply) => {
-    const input = statusUpdateSchema.parse(request.body);
-    const viewer = viewerOf(request).user;
-    const id = await createStatusUpdate(db, viewer, input);
-    return reply.status(201).send(await readStatus(id, viewer.id));
-  });
+  app.post(
+    '/api/status-updates',
+    { preHandler: [member, limitPerUser('status')] },
+    async (request, reply) => {
+      const input = statusUpdateSchema.parse(request.body);
+      const viewer = viewerOf(request).user;
+      const id = await createStatusUpdate(db, viewer, input);
+      return reply.status(201).send(await readStatus(id, viewer.id));
+    },
+  );
 
-  app.patch('/api/status-updates/:id', { preHandler: member }, async (request) => {
-    const id = idParam(request.params, statusNotFound);
-    const input = statusUpdateSchema.parse(request.body);
-    const viewer = viewerOf(request).user;
-    await updateStatusUpdate(db, viewer, id, input);
-    return readStatus(id, viewer.id);
-  });
+  app.patch(
+    '/api/status-updates/:id',
+    { preHandler: [member, limitPerUser('edit')] },
+    async (request) => {
+      const id = idParam(request.params, statusNotFound);
+      const input = statusUpdateSchema.parse(request.body);
+      const viewer = viewerOf(request).user;
+      await updateStatusUpdate(db, viewer, id, input);
+      return readStatus(id, viewer.id);
+    },
+  );
 
   app.delete('/api/status-updates/:id', { preHandler: member }, async (request, reply) => {
     await deleteStatusUpdate(db, viewerOf(request).user, idParam(request.params, statusNotFound));
@@ -78,21 +87,29 @@ export function statusUpdateRoutes(app: FastifyInstance, _options: unknown, done
     return replies;
   });
 
-  app.post('/api/status-updates/:id/replies', { preHandler: member }, async (request, reply) => {
-    const statusId = idParam(request.params, statusNotFound);
-    const input = statusReplySchema.parse(request.body);
-    const viewer = viewerOf(request).user;
-    const id = await createStatusReply(db, viewer, statusId, input);
-    return reply.status(201).send(await readReply(id, viewer.id));
-  });
+  app.post(
+    '/api/status-updates/:id/replies',
+    { preHandler: [member, limitPerUser('status')] },
+    async (request, reply) => {
+      const statusId = idParam(request.params, statusNotFound);
+      const input = statusReplySchema.parse(request.body);
+      const viewer = viewerOf(request).user;
+      const id = await createStatusReply(db, viewer, statusId, input);
+      return reply.status(201).send(await readReply(id, viewer.id));
+    },
+  );
 
-  app.patch('/api/status-replies/:id', { preHandler: member }, async (request) => {
-    const id = idParam(request.params, statusReplyNotFound);
-    const input = statusUpdateSchema.parse(request.body);
-    const viewer = viewerOf(request).user;
-    await updateStatusReply(db, viewer, id, input);
-    return readReply(id, viewer.id);
-  });
+  app.patch(
+    '/api/status-replies/:id',
+    { preHandler: [member, limitPerUser('edit')] },
+    async (request) => {
+      const id = idParam(request.params, statusReplyNotFound);
+      const input = statusUpdateSchema.parse(request.body);
+      const viewer = viewerOf(request).user;
+      await updateStatusReply(db, viewer, id, input);
+      return readReply(id, viewer.id);
+    },
+  );
 
   app.delete('/api/status-replies/:id', { preHandler: member }, async (request, reply) => {
     await deleteStatusReply(
@@ -105,24 +122,30 @@ export function statusUpdateRoutes(app: FastifyInstance, _options: unknown, done
 
   for (const liked of [true, false]) {
     const method = liked ? 'put' : 'delete';
-    app[method]('/api/status-updates/:id/like', { preHandler: member }, async (request) =>
-      setLike(
-        db,
-        'statusUpdate',
-        idParam(request.params, statusNotFound),
-        viewerOf(request).user.id,
-        liked,
-      ),
+    app[method](
+      '/api/status-updates/:id/like',
+      { preHandler: [member, limitPerUser('like')] },
+      async (request) =>
+        setLike(
+          db,
+          'statusUpdate',
+          idParam(request.params, statusNotFound),
+          viewerOf(request).user.id,
+          liked,
+        ),
     );
-    app[method]('/api/status-replies/:id/like', { preHandler: member }, async (request) =>
-      setLike(
-        db,
-        'statusReply',
-        // The like service answers errors.statusUpdateNotFound for replies too: the same here.
-        idParam(request.params, statusNotFound),
-        viewerOf(request).user.id,
-        liked,
-      ),
+    app[method](
+      '/api/status-replies/:id/like',
+      { preHandler: [member, limitPerUser('like')] },
+      async (request) =>
+        setLike(
+          db,
+          'statusReply',
+          // The like service answers errors.statusUpdateNotFound for replies too: the same here.
+          idParam(request.params, statusNotFound),
+          viewerOf(request).user.id,
+          liked,
+        ),
     );
   }
   done();
