@@ -9,7 +9,12 @@ import { repoRoot } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { user } from '../src/db/schema/index.ts';
 import { createAuthTestApp, createUser, request, userRow } from './factories.ts';
-import { createPostgresDatabase, dropPostgresDatabase, testDatabaseUrl, type TestApp } from './helpers.ts';
+import {
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  testDatabaseUrl,
+  type TestApp,
+} from './helpers.ts';
 
 const cli = path.join(repoRoot, 'apps/server/src/cli/admin.ts');
 
@@ -36,31 +41,58 @@ describe('role changes of the admin CLI', () => {
     const u = await createUser(t);
     const before = await userRow(t, u.id);
     const granted = await changeRole(t.database.db, 'grant', 'moderator', u.email.toUpperCase());
-    expect(granted).toMatchObject({ roles: ['moderator'], displayedRole: 'moderator', changed: true });
+    expect(granted).toMatchObject({
+      roles: ['moderator'],
+      displayedRole: 'moderator',
+      changed: true,
+    });
     const after = await userRow(t, u.id);
     expect(after.claimsModifiedAt.getTime()).toBeGreaterThan(before.claimsModifiedAt.getTime());
-    expect((await request(t, { method: 'GET', url: '/api/applications', cookie: u.cookie })).statusCode).toBe(200);
+    expect(
+      (await request(t, { method: 'GET', url: '/api/applications', cookie: u.cookie })).statusCode,
+    ).toBe(200);
 
-    expect(await changeRole(t.database.db, 'revoke', 'moderator', u.email)).toMatchObject({ roles: ['pending'], displayedRole: 'pending' });
-    expect((await request(t, { method: 'GET', url: '/api/applications', cookie: u.cookie })).json().error.code).toBe('errors.noAccess');
+    expect(await changeRole(t.database.db, 'revoke', 'moderator', u.email)).toMatchObject({
+      roles: ['pending'],
+      displayedRole: 'pending',
+    });
+    expect(
+      (await request(t, { method: 'GET', url: '/api/applications', cookie: u.cookie })).json().error
+        .code,
+    ).toBe('errors.noAccess');
   });
 
   it('grants member to a rejected user, keeps a ban, keeps other roles on revoke', async () => {
     const rejected = await createUser(t, { roles: ['rejected'] });
-    expect(await changeRole(t.database.db, 'grant', 'member', rejected.email)).toMatchObject({ roles: ['member'], displayedRole: 'member' });
+    expect(await changeRole(t.database.db, 'grant', 'member', rejected.email)).toMatchObject({
+      roles: ['member'],
+      displayedRole: 'member',
+    });
 
     const banned = await createUser(t, { roles: ['pending', 'banned'] });
-    expect(await changeRole(t.database.db, 'grant', 'moderator', banned.email)).toMatchObject({ roles: ['moderator', 'banned'], displayedRole: 'banned' });
+    expect(await changeRole(t.database.db, 'grant', 'moderator', banned.email)).toMatchObject({
+      roles: ['moderator', 'banned'],
+      displayedRole: 'banned',
+    });
 
     const both = await createUser(t, { roles: ['member'] });
     await changeRole(t.database.db, 'grant', 'moderator', both.email);
-    expect(await changeRole(t.database.db, 'revoke', 'moderator', both.email)).toMatchObject({ roles: ['member'], displayedRole: 'member' });
-    expect(await changeRole(t.database.db, 'revoke', 'moderator', both.email)).toMatchObject({ changed: false });
+    expect(await changeRole(t.database.db, 'revoke', 'moderator', both.email)).toMatchObject({
+      roles: ['member'],
+      displayedRole: 'member',
+    });
+    expect(await changeRole(t.database.db, 'revoke', 'moderator', both.email)).toMatchObject({
+      changed: false,
+    });
   });
 
   it('refuses an unknown address or role', async () => {
-    await expect(changeRole(t.database.db, 'grant', 'moderator', 'ghost@example.com')).rejects.toBeInstanceOf(CliError);
-    await expect(changeRole(t.database.db, 'grant', 'banned', 'ghost@example.com')).rejects.toThrow(/Unknown role/);
+    await expect(
+      changeRole(t.database.db, 'grant', 'moderator', 'ghost@example.com'),
+    ).rejects.toBeInstanceOf(CliError);
+    await expect(changeRole(t.database.db, 'grant', 'banned', 'ghost@example.com')).rejects.toThrow(
+      /Unknown role/,
+    );
   });
 
   it('a moderator granted before verification stays moderator after it', async () => {
@@ -77,7 +109,12 @@ describe('npm run admin (the process)', () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-'));
     const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
-    await database.db.insert(user).values({ id: 'cli-user', username: 'Cli User', email: 'cli@example.com', emailVerified: true });
+    await database.db.insert(user).values({
+      id: 'cli-user',
+      username: 'Cli User',
+      email: 'cli@example.com',
+      emailVerified: true,
+    });
     await database.close();
   });
   afterAll(() => {
@@ -125,9 +162,17 @@ describe('npm run admin (the process)', () => {
     const url = await createPostgresDatabase(testDatabaseUrl!);
     try {
       const database = await openDatabase({ url });
-      await database.db.insert(user).values({ id: 'pg-user', username: 'Pg User', email: 'pg@example.com', emailVerified: true });
+      await database.db.insert(user).values({
+        id: 'pg-user',
+        username: 'Pg User',
+        email: 'pg@example.com',
+        emailVerified: true,
+      });
       await database.close();
-      const res = runCli(['grant', 'moderator', 'pg@example.com'], { DATABASE_URL: url, DATA_DIR: dataDir });
+      const res = runCli(['grant', 'moderator', 'pg@example.com'], {
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+      });
       expect(res.code).toBe(0);
       const again = await openDatabase({ url, migrate: false });
       const [row] = await again.db.select().from(user).where(eq(user.id, 'pg-user'));

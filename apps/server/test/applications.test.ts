@@ -2,7 +2,15 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Application, MyApplication } from '@atelier/shared';
 import { applications } from '../src/db/schema/index.ts';
-import { applicationInput, createAuthTestApp, createModerator, createUser, request, userRow, type TestUser } from './factories.ts';
+import {
+  applicationInput,
+  createAuthTestApp,
+  createModerator,
+  createUser,
+  request,
+  userRow,
+  type TestUser,
+} from './factories.ts';
 import type { TestApp } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,12 +24,19 @@ describe('applications', () => {
   });
   afterAll(() => t.close());
 
-  const submit = (u: TestUser, payload: object = applicationInput()) => request(t, { method: 'POST', url: '/api/applications', cookie: u.cookie, payload });
-  const mine = (u: TestUser) => request(t, { method: 'GET', url: '/api/applications/mine', cookie: u.cookie });
+  const submit = (u: TestUser, payload: object = applicationInput()) =>
+    request(t, { method: 'POST', url: '/api/applications', cookie: u.cookie, payload });
+  const mine = (u: TestUser) =>
+    request(t, { method: 'GET', url: '/api/applications/mine', cookie: u.cookie });
   const decide = (id: string, action: 'approve' | 'reject', payload: object, cookie = mod.cookie) =>
     request(t, { method: 'POST', url: `/api/applications/${id}/${action}`, cookie, payload });
   const applicationCount = async (applicantId: string) =>
-    (await t.database.db.select({ n: count() }).from(applications).where(eq(applications.applicantId, applicantId)))[0]?.n ?? 0;
+    (
+      await t.database.db
+        .select({ n: count() })
+        .from(applications)
+        .where(eq(applications.applicantId, applicantId))
+    )[0]?.n ?? 0;
 
   it('submits an application and shows it as mine and in the moderators’ queue', async () => {
     const u = await createUser(t);
@@ -53,7 +68,12 @@ describe('applications', () => {
     const cases: [object, Record<string, string>][] = [
       [applicationInput({ links: ['not a url'] }), { 'links.0': 'errors.urlInvalid' }],
       [applicationInput({ links: ['ftp://example.com/file'] }), { 'links.0': 'errors.urlInvalid' }],
-      [applicationInput({ links: Array.from({ length: 6 }, (_, i) => `https://example.com/${i}`) }), { links: 'errors.tooManyLinks' }],
+      [
+        applicationInput({
+          links: Array.from({ length: 6 }, (_, i) => `https://example.com/${i}`),
+        }),
+        { links: 'errors.tooManyLinks' },
+      ],
       [applicationInput({ aboutYou: 'x'.repeat(2001) }), { aboutYou: 'errors.answerTooLong' }],
       [applicationInput({ whyJoin: 'y'.repeat(2001) }), { whyJoin: 'errors.answerTooLong' }],
       [applicationInput({ whyJoin: '   ' }), { whyJoin: 'errors.required' }],
@@ -105,8 +125,14 @@ describe('applications', () => {
     expect(after.displayedRole).toBe('probation-writer');
     expect(after.claimsModifiedAt.getTime()).toBeGreaterThan(before.claimsModifiedAt.getTime());
     const me = (await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie })).json();
-    expect(me).toMatchObject({ hasAccess: true, roles: ['probation-writer'], claimsModifiedTimestamp: after.claimsModifiedAt.toISOString() });
-    expect((await request(t, { method: 'GET', url: '/api/sections', cookie: u.cookie })).statusCode).toBe(200);
+    expect(me).toMatchObject({
+      hasAccess: true,
+      roles: ['probation-writer'],
+      claimsModifiedTimestamp: after.claimsModifiedAt.toISOString(),
+    });
+    expect(
+      (await request(t, { method: 'GET', url: '/api/sections', cookie: u.cookie })).statusCode,
+    ).toBe(200);
 
     const again = await decide(app.id, 'reject', { note: 'Changed my mind' });
     expect(again.statusCode).toBe(409);
@@ -122,17 +148,26 @@ describe('applications', () => {
 
     const res = await decide(app.id, 'reject', { note: 'Please show more of your work.' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ state: 'rejected', decisionNote: 'Please show more of your work.', grantedRole: null });
+    expect(res.json()).toMatchObject({
+      state: 'rejected',
+      decisionNote: 'Please show more of your work.',
+      grantedRole: null,
+    });
     const rejected = await userRow(t, u.id);
     expect(rejected).toMatchObject({ roles: ['rejected'], displayedRole: 'rejected' });
 
     const my = (await mine(u)).json<MyApplication>();
     expect(my.application?.state).toBe('rejected');
-    expect(new Date(my.reapplyAt ?? 0).getTime()).toBe(new Date(res.json<Application>().decidedAt ?? 0).getTime() + 30 * DAY);
+    expect(new Date(my.reapplyAt ?? 0).getTime()).toBe(
+      new Date(res.json<Application>().decidedAt ?? 0).getTime() + 30 * DAY,
+    );
 
     const tooSoon = await submit(u);
     expect(tooSoon.statusCode).toBe(403);
-    expect(tooSoon.json().error).toMatchObject({ code: 'errors.reapplyTooSoon', fields: { reapplyAt: my.reapplyAt } });
+    expect(tooSoon.json().error).toMatchObject({
+      code: 'errors.reapplyTooSoon',
+      fields: { reapplyAt: my.reapplyAt },
+    });
     expect(await applicationCount(u.id)).toBe(1);
 
     // 31 days later.
@@ -145,7 +180,10 @@ describe('applications', () => {
     const back = await userRow(t, u.id);
     expect(back).toMatchObject({ roles: ['pending'], displayedRole: 'pending' });
     expect(back.claimsModifiedAt.getTime()).toBeGreaterThan(rejected.claimsModifiedAt.getTime());
-    expect((await mine(u)).json()).toMatchObject({ application: { id: later.json<Application>().id, state: 'pending' }, reapplyAt: null });
+    expect((await mine(u)).json()).toMatchObject({
+      application: { id: later.json<Application>().id, state: 'pending' },
+      reapplyAt: null,
+    });
   });
 
   it('lists applications by state: pending oldest first, decided newest first', async () => {
@@ -153,21 +191,39 @@ describe('applications', () => {
     const b = await createUser(t);
     const appA = (await submit(a)).json<Application>();
     const appB = (await submit(b)).json<Application>();
-    const pending = (await request(t, { method: 'GET', url: '/api/applications?state=pending', cookie: mod.cookie })).json<{ id: string }[]>();
+    const pending = (
+      await request(t, {
+        method: 'GET',
+        url: '/api/applications?state=pending',
+        cookie: mod.cookie,
+      })
+    ).json<{ id: string }[]>();
     const ids = pending.map((x) => x.id);
     expect(ids.indexOf(appA.id)).toBeLessThan(ids.indexOf(appB.id));
 
     await decide(appA.id, 'approve', { grantedRole: 'member' });
     await decide(appB.id, 'approve', { grantedRole: 'probation-faker' });
-    const approved = (await request(t, { method: 'GET', url: '/api/applications?state=approved', cookie: mod.cookie })).json<{ id: string }[]>();
+    const approved = (
+      await request(t, {
+        method: 'GET',
+        url: '/api/applications?state=approved',
+        cookie: mod.cookie,
+      })
+    ).json<{ id: string }[]>();
     expect(approved[0]?.id).toBe(appB.id);
     expect(approved.map((x) => x.id)).toContain(appA.id);
-    const bad = await request(t, { method: 'GET', url: '/api/applications?state=lost', cookie: mod.cookie });
+    const bad = await request(t, {
+      method: 'GET',
+      url: '/api/applications?state=lost',
+      cookie: mod.cookie,
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('answers 404 for an unknown application', async () => {
-    const missing = await decide('00000000-0000-4000-8000-000000000000', 'approve', { grantedRole: 'member' });
+    const missing = await decide('00000000-0000-4000-8000-000000000000', 'approve', {
+      grantedRole: 'member',
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBe('errors.applicationNotFound');
     expect((await decide('not-a-uuid', 'reject', { note: 'x' })).statusCode).toBe(404);

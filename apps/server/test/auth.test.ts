@@ -37,7 +37,14 @@ describe('registration, verification and sign-in', () => {
 
     const me = await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ id: u.id, username: u.username, email: u.email, emailVerified: false, roles: ['pending'], language: 'fr' });
+    expect(me.json()).toMatchObject({
+      id: u.id,
+      username: u.username,
+      email: u.email,
+      emailVerified: false,
+      roles: ['pending'],
+      language: 'fr',
+    });
 
     const [mail] = mailsTo(t, u.email);
     expect(mail?.file).toMatch(/\/mail\/\d+-.+\.eml$/);
@@ -68,7 +75,10 @@ describe('registration, verification and sign-in', () => {
     const me = await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie });
     expect(me.json()).toMatchObject({ emailVerified: true, hasAccess: false, isModerator: false });
     // Verified without access: the application routes, not the member ones.
-    expect((await request(t, { method: 'GET', url: '/api/applications/mine', cookie: u.cookie })).statusCode).toBe(200);
+    expect(
+      (await request(t, { method: 'GET', url: '/api/applications/mine', cookie: u.cookie }))
+        .statusCode,
+    ).toBe(200);
     const sections = await request(t, { method: 'GET', url: '/api/sections', cookie: u.cookie });
     expect(sections.json().error.code).toBe('errors.noAccess');
   });
@@ -91,19 +101,34 @@ describe('registration, verification and sign-in', () => {
     expect(stored.roles).toEqual(['pending']);
     await verifyEmail(t, { email: ADMIN.toLowerCase(), cookie: u.cookie });
     const me = await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie });
-    expect(me.json()).toMatchObject({ roles: ['moderator'], displayedRole: 'moderator', isModerator: true, hasAccess: true });
-    expect((await request(t, { method: 'GET', url: '/api/applications', cookie: u.cookie })).statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      roles: ['moderator'],
+      displayedRole: 'moderator',
+      isModerator: true,
+      hasAccess: true,
+    });
+    expect(
+      (await request(t, { method: 'GET', url: '/api/applications', cookie: u.cookie })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an invalid verification token', async () => {
     const u = await registerUser(t);
-    const res = await request(t, { method: 'GET', url: '/api/auth/verify-email?token=not-a-token', cookie: u.cookie });
+    const res = await request(t, {
+      method: 'GET',
+      url: '/api/auth/verify-email?token=not-a-token',
+      cookie: u.cookie,
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.code).toBe('errors.auth.INVALID_TOKEN');
     // A token whose signature was tampered with.
     const token = tokenOf(lastLink(t, u.email, 'verifyEmail'));
     const tampered = `${token.slice(0, -4)}AAAA`;
-    const res2 = await request(t, { method: 'GET', url: `/api/auth/verify-email?token=${tampered}`, cookie: u.cookie });
+    const res2 = await request(t, {
+      method: 'GET',
+      url: `/api/auth/verify-email?token=${tampered}`,
+      cookie: u.cookie,
+    });
     expect(res2.json().error.code).toBe('errors.auth.INVALID_TOKEN');
     expect((await userRow(t, u.id)).emailVerified).toBe(false);
   });
@@ -122,7 +147,12 @@ describe('registration, verification and sign-in', () => {
 
   it('resends the verification mail', async () => {
     const u = await registerUser(t, { language: 'es' });
-    const res = await request(t, { method: 'POST', url: '/api/auth/send-verification-email', cookie: u.cookie, payload: { email: u.email } });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      cookie: u.cookie,
+      payload: { email: u.email },
+    });
     expect(res.statusCode).toBe(200);
     const mails = mailsTo(t, u.email);
     expect(mails).toHaveLength(2);
@@ -135,10 +165,17 @@ describe('registration, verification and sign-in', () => {
     const sameName = await request(t, {
       method: 'POST',
       url: '/api/register',
-      payload: { username: u.username.toUpperCase(), email: `${uniqueName()}@example.com`, password: PASSWORD },
+      payload: {
+        username: u.username.toUpperCase(),
+        email: `${uniqueName()}@example.com`,
+        password: PASSWORD,
+      },
     });
     expect(sameName.statusCode).toBe(409);
-    expect(sameName.json().error).toMatchObject({ code: 'errors.usernameTaken', fields: { username: 'errors.usernameTaken' } });
+    expect(sameName.json().error).toMatchObject({
+      code: 'errors.usernameTaken',
+      fields: { username: 'errors.usernameTaken' },
+    });
 
     const sameEmail = await request(t, {
       method: 'POST',
@@ -146,7 +183,10 @@ describe('registration, verification and sign-in', () => {
       payload: { username: uniqueName(), email: u.email.toUpperCase(), password: PASSWORD },
     });
     expect(sameEmail.statusCode).toBe(409);
-    expect(sameEmail.json().error).toMatchObject({ code: 'errors.emailTaken', fields: { email: 'errors.emailTaken' } });
+    expect(sameEmail.json().error).toMatchObject({
+      code: 'errors.emailTaken',
+      fields: { email: 'errors.emailTaken' },
+    });
     expect(sameEmail.headers['set-cookie']).toBeUndefined();
     expect(await userCount()).toBe(before);
   });
@@ -154,15 +194,39 @@ describe('registration, verification and sign-in', () => {
   it('validates the registration with field errors', async () => {
     const before = await userCount();
     const cases: [Record<string, unknown>, Record<string, string>][] = [
-      [{ username: 'ab', email: 'a@example.com', password: PASSWORD }, { username: 'errors.usernameLength' }],
-      [{ username: 'bad<name>', email: 'a@example.com', password: PASSWORD }, { username: 'errors.usernameChars' }],
-      [{ username: 'good name', email: 'not-an-email', password: PASSWORD }, { email: 'errors.emailInvalid' }],
-      [{ username: 'good name', email: 'a@example.com', password: 'short' }, { password: 'errors.passwordShort' }],
-      [{ username: 'good name', email: 'a@example.com', password: 'password123' }, { password: 'errors.passwordCommon' }],
-      [{ username: 'good name', email: 'a@example.com', password: 'QWERTYUIOP' }, { password: 'errors.passwordCommon' }],
-      [{ username: 'longusername', email: 'a@example.com', password: 'longusername' }, { password: 'errors.passwordCommon' }],
+      [
+        { username: 'ab', email: 'a@example.com', password: PASSWORD },
+        { username: 'errors.usernameLength' },
+      ],
+      [
+        { username: 'bad<name>', email: 'a@example.com', password: PASSWORD },
+        { username: 'errors.usernameChars' },
+      ],
+      [
+        { username: 'good name', email: 'not-an-email', password: PASSWORD },
+        { email: 'errors.emailInvalid' },
+      ],
+      [
+        { username: 'good name', email: 'a@example.com', password: 'short' },
+        { password: 'errors.passwordShort' },
+      ],
+      [
+        { username: 'good name', email: 'a@example.com', password: 'password123' },
+        { password: 'errors.passwordCommon' },
+      ],
+      [
+        { username: 'good name', email: 'a@example.com', password: 'QWERTYUIOP' },
+        { password: 'errors.passwordCommon' },
+      ],
+      [
+        { username: 'longusername', email: 'a@example.com', password: 'longusername' },
+        { password: 'errors.passwordCommon' },
+      ],
       [{ email: 'a@example.com', password: PASSWORD }, { username: 'errors.required' }],
-      [{ username: 'good name', email: 'a@example.com', password: PASSWORD, language: 'de' }, { language: 'errors.languageInvalid' }],
+      [
+        { username: 'good name', email: 'a@example.com', password: PASSWORD, language: 'de' },
+        { language: 'errors.languageInvalid' },
+      ],
     ];
     for (const [payload, fields] of cases) {
       const res = await request(t, { method: 'POST', url: '/api/register', payload });
@@ -182,20 +246,37 @@ describe('registration, verification and sign-in', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('errors.notFound');
     const u = await registerUser(t);
-    const update = await request(t, { method: 'POST', url: '/api/auth/update-user', cookie: u.cookie, payload: { name: 'x' } });
+    const update = await request(t, {
+      method: 'POST',
+      url: '/api/auth/update-user',
+      cookie: u.cookie,
+      payload: { name: 'x' },
+    });
     expect(update.statusCode).toBe(404);
   });
 
   it('signs in unverified users, refuses a wrong password with a translated code, signs out', async () => {
     const u = await registerUser(t);
-    const wrong = await request(t, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: u.email, password: 'not the password' } });
+    const wrong = await request(t, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: u.email, password: 'not the password' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error.code).toBe('errors.auth.INVALID_EMAIL_OR_PASSWORD');
 
     const cookie = await signIn(t, u.email.toUpperCase(), u.password);
-    expect((await request(t, { method: 'GET', url: '/api/me', cookie })).json()).toMatchObject({ id: u.id, emailVerified: false });
+    expect((await request(t, { method: 'GET', url: '/api/me', cookie })).json()).toMatchObject({
+      id: u.id,
+      emailVerified: false,
+    });
 
-    const out = await request(t, { method: 'POST', url: '/api/auth/sign-out', cookie, payload: {} });
+    const out = await request(t, {
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      cookie,
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toMatch(/session_token=;.*Max-Age=0/i);
     const me = await request(t, { method: 'GET', url: '/api/me', cookie });
@@ -224,7 +305,12 @@ describe('registration, verification and sign-in', () => {
 
   it('refuses a cookie-authenticated auth POST without Origin', async () => {
     const u = await registerUser(t);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: u.cookie }, payload: {} });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: u.cookie },
+      payload: {},
+    });
     expect(res.statusCode).toBe(403);
     // Refused by our Origin check of every write (Better Auth would refuse it too).
     expect(res.json().error.code).toBe('errors.badOrigin');
@@ -232,13 +318,25 @@ describe('registration, verification and sign-in', () => {
 
   it('accepts Authorization: Bearer with the session token', async () => {
     const u = await registerUser(t);
-    const res = await request(t, { method: 'POST', url: '/api/auth/sign-in/email', payload: { email: u.email, password: u.password } });
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: u.email, password: u.password },
+    });
     const token = res.headers['set-auth-token'];
     expect(typeof token).toBe('string');
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${String(token)}` } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${String(token)}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json().id).toBe(u.id);
-    const bad = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer nonsense.value' } });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: 'Bearer nonsense.value' },
+    });
     expect(bad.statusCode).toBe(401);
   });
 
@@ -246,11 +344,19 @@ describe('registration, verification and sign-in', () => {
     // Make the password account insert fail inside the database: the user row inserted just
     // before it in the same transaction must roll back.
     const db = t.database.db;
-    await db.execute(sql`create function refuse_account() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`);
-    await db.execute(sql`create trigger refuse_account before insert on account for each row execute function refuse_account()`);
+    await db.execute(
+      sql`create function refuse_account() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`,
+    );
+    await db.execute(
+      sql`create trigger refuse_account before insert on account for each row execute function refuse_account()`,
+    );
     const email = `${uniqueName('half')}@example.com`;
     try {
-      const res = await request(t, { method: 'POST', url: '/api/register', payload: { username: uniqueName(), email, password: PASSWORD } });
+      const res = await request(t, {
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: uniqueName(), email, password: PASSWORD },
+      });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.headers['set-cookie']).toBeUndefined();
     } finally {

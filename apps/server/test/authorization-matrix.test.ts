@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessState } from '@atelier/shared';
 import { applications, sections, user, visitorChecks } from '../src/db/schema/index.ts';
-import { applicationInput, createAuthTestApp, createModerator, createUser, request, type TestUser } from './factories.ts';
+import {
+  applicationInput,
+  createAuthTestApp,
+  createModerator,
+  createUser,
+  request,
+  type TestUser,
+} from './factories.ts';
 import type { TestApp } from './helpers.ts';
 
 type Level = 'signedIn' | 'signedInEvenBanned' | 'verified' | 'member' | 'moderator';
@@ -54,7 +61,14 @@ describe('authorization matrix', () => {
     t = await createAuthTestApp();
     const mod = await createModerator(t);
     const applicant = await createUser(t);
-    const app = (await request(t, { method: 'POST', url: '/api/applications', cookie: applicant.cookie, payload: applicationInput() })).json<{ id: string }>();
+    const app = (
+      await request(t, {
+        method: 'POST',
+        url: '/api/applications',
+        cookie: applicant.cookie,
+        payload: applicationInput(),
+      })
+    ).json<{ id: string }>();
     const target = await createUser(t, { roles: ['member'] });
     const bannedTarget = await createUser(t, { roles: ['member', 'banned'] });
     const users: Record<Exclude<StateName, 'anonymous'>, TestUser> = {
@@ -84,10 +98,25 @@ describe('authorization matrix', () => {
       { method: 'GET', url: '/api/sections', level: 'member' },
       { method: 'GET', url: '/api/applications', level: 'moderator' },
       { method: 'GET', url: '/api/applications?state=rejected', level: 'moderator' },
-      { method: 'POST', url: `/api/applications/${app.id}/approve`, level: 'moderator', payload: { grantedRole: 'member' } },
-      { method: 'POST', url: `/api/applications/${app.id}/reject`, level: 'moderator', payload: { note: 'No.' } },
+      {
+        method: 'POST',
+        url: `/api/applications/${app.id}/approve`,
+        level: 'moderator',
+        payload: { grantedRole: 'member' },
+      },
+      {
+        method: 'POST',
+        url: `/api/applications/${app.id}/reject`,
+        level: 'moderator',
+        payload: { note: 'No.' },
+      },
       { method: 'GET', url: '/api/users/banned', level: 'moderator' },
-      { method: 'POST', url: `/api/users/${target.id}/ban`, level: 'moderator', payload: { reason: 'Spam' } },
+      {
+        method: 'POST',
+        url: `/api/users/${target.id}/ban`,
+        level: 'moderator',
+        payload: { reason: 'Spam' },
+      },
       { method: 'POST', url: `/api/users/${bannedTarget.id}/unban`, level: 'moderator' },
     ];
   });
@@ -103,7 +132,14 @@ describe('authorization matrix', () => {
     });
   }
 
-  const states: StateName[] = ['anonymous', 'unverified', 'pending', 'rejected', 'banned', 'member'];
+  const states: StateName[] = [
+    'anonymous',
+    'unverified',
+    'pending',
+    'rejected',
+    'banned',
+    'member',
+  ];
 
   it.each(states)('refuses %s on every route above its level and writes nothing', async (state) => {
     const before = await snapshot();
@@ -112,7 +148,12 @@ describe('authorization matrix', () => {
     for (const route of routes) {
       if (allowed[route.level].includes(access)) continue;
       refused += 1;
-      const res = await request(t, { method: route.method, url: route.url, cookie: cookies[state] || undefined, ...(route.payload ? { payload: route.payload } : {}) });
+      const res = await request(t, {
+        method: route.method,
+        url: route.url,
+        cookie: cookies[state] || undefined,
+        ...(route.payload ? { payload: route.payload } : {}),
+      });
       const [status, code] = expected[access];
       expect(res.statusCode, `${state} ${route.method} ${route.url}`).toBe(status);
       expect(res.json().error.code, `${state} ${route.method} ${route.url}`).toBe(code);
@@ -130,7 +171,11 @@ describe('authorization matrix', () => {
     for (const state of states) {
       for (const route of reads) {
         if (!allowed[route.level].includes(accessStateOf[state])) continue;
-        const res = await request(t, { method: route.method, url: route.url, cookie: cookies[state] });
+        const res = await request(t, {
+          method: route.method,
+          url: route.url,
+          cookie: cookies[state],
+        });
         expect(res.statusCode, `${state} ${route.url}`).toBe(200);
       }
     }

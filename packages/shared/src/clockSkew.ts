@@ -16,7 +16,10 @@ export interface SkewStorage {
 }
 
 /** server − client in seconds from an HTTP Date header; null when the header is missing or bad. */
-export function skewFromDateHeader(dateHeader: string | null | undefined, clientNowMs: number): number | null {
+export function skewFromDateHeader(
+  dateHeader: string | null | undefined,
+  clientNowMs: number,
+): number | null {
   if (!dateHeader) return null;
   const serverMs = Date.parse(dateHeader);
   if (Number.isNaN(serverMs)) return null;
@@ -26,7 +29,8 @@ export function skewFromDateHeader(dateHeader: string | null | undefined, client
 
 /** Stores the skew; zero or unknown removes the key. */
 export function storeClockSkew(storage: SkewStorage, skewSeconds: number | null): void {
-  if (skewSeconds === null || skewSeconds === 0 || !Number.isFinite(skewSeconds)) storage.removeItem(clockSkewStorageKey);
+  if (skewSeconds === null || skewSeconds === 0 || !Number.isFinite(skewSeconds))
+    storage.removeItem(clockSkewStorageKey);
   else storage.setItem(clockSkewStorageKey, String(skewSeconds));
 }
 

@@ -2,7 +2,8 @@
  * The seed's navigation guard, as one pure function. The web router calls it on every
  * navigation; the server applies the same access states to /api routes (see `accessState`).
  */
-export type AccessState = 'anonymous' | 'unverified' | 'banned' | 'noAccess' | 'member' | 'moderator';
+export type AccessState =
+  'anonymous' | 'unverified' | 'banned' | 'noAccess' | 'member' | 'moderator';
 
 export interface GuardUser {
   emailVerified: boolean;
@@ -29,7 +30,13 @@ export const anonymousPaths = ['/login', '/register', '/reset-password', '/auth'
 export const unverifiedPaths = ['/register', '/account', '/reset-password', '/auth'];
 export const bannedPaths = ['/banned', '/account'];
 export const noAccessPaths = ['/application', '/account', '/reset-password', '/auth'];
-export const redirectWithAccessPaths = ['/application', '/banned', '/reset-password', '/login', '/register'];
+export const redirectWithAccessPaths = [
+  '/application',
+  '/banned',
+  '/reset-password',
+  '/login',
+  '/register',
+];
 /** The seed's three moderator pages, and the mod log (beyond the seed). */
 export const moderatorPaths = ['/applications', '/reports', '/tags', '/mod-log'];
 
@@ -47,7 +54,10 @@ export function guard({ path, user, profile }: GuardInput): GuardResult {
   return allow;
 }
 
-export function accessState(user: GuardUser | null, profile: GuardProfile | undefined): AccessState {
+export function accessState(
+  user: GuardUser | null,
+  profile: GuardProfile | undefined,
+): AccessState {
   if (!user) return 'anonymous';
   if (!user.emailVerified || !profile) return 'unverified';
   if (profile.isBanned) return 'banned';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { initials } from './initials.ts';
-import { clockSkewStorageKey, readClockSkew, serverNow, skewFromDateHeader, storeClockSkew } from './clockSkew.ts';
+import {
+  clockSkewStorageKey,
+  readClockSkew,
+  serverNow,
+  skewFromDateHeader,
+  storeClockSkew,
+} from './clockSkew.ts';
 import { formatFullDate, formatRelativeTime, relativeParts, relativeRefreshMs } from './time.ts';
 import { formatCompactNumber } from './numbers.ts';
 import { bytesToMb, checkUpload, uploadLimitBytes } from './upload.ts';
@@ -31,7 +37,11 @@ describe('clock skew', () => {
   });
   it('is stored under clientTimeSkew and removed when zero or unknown', () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
     storeClockSkew(storage, 30);
     expect(store.get(clockSkewStorageKey)).toBe('30');
     expect(readClockSkew(storage)).toBe(30);
@@ -89,8 +99,18 @@ describe('upload size', () => {
     expect(checkUpload({ size: 60 * MB, type: 'video/webm' })).toEqual({ ok: true });
   });
   it('reports the size and the limit in MB with two decimals', () => {
-    expect(checkUpload({ size: 25 * MB + 1, type: 'image/jpeg' })).toEqual({ ok: false, code: 'errors.fileTooLarge', sizeMb: 25, maxMb: 25 });
-    expect(checkUpload({ size: Math.round(101.456 * MB), type: 'video/mp4' })).toEqual({ ok: false, code: 'errors.fileTooLarge', sizeMb: 101.46, maxMb: 100 });
+    expect(checkUpload({ size: 25 * MB + 1, type: 'image/jpeg' })).toEqual({
+      ok: false,
+      code: 'errors.fileTooLarge',
+      sizeMb: 25,
+      maxMb: 25,
+    });
+    expect(checkUpload({ size: Math.round(101.456 * MB), type: 'video/mp4' })).toEqual({
+      ok: false,
+      code: 'errors.fileTooLarge',
+      sizeMb: 101.46,
+      maxMb: 100,
+    });
     expect(bytesToMb(1.234567 * MB)).toBe(1.23);
   });
 });

@@ -5,6 +5,11 @@
 export function initials(username: string): string {
   const name = username.trim();
   const words = name.split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return words.slice(0, 2).map((w) => Array.from(w)[0] ?? '').join('').toUpperCase();
+  if (words.length >= 2)
+    return words
+      .slice(0, 2)
+      .map((w) => Array.from(w)[0] ?? '')
+      .join('')
+      .toUpperCase();
   return Array.from(name).slice(0, 2).join('').toUpperCase();
 }

@@ -34,13 +34,61 @@ export interface Role {
 }
 
 export const roles: Record<RoleId, Role> = {
-  moderator: { id: 'moderator', name: 'moderator', advanced: false, color: '#ef5350', noAccess: false },
-  'advanced-faker': { id: 'advanced-faker', name: 'advancedFaker', type: 'faker', advanced: true, color: '#ab47bc', noAccess: false },
-  'probation-faker': { id: 'probation-faker', name: 'probationFaker', type: 'faker', advanced: false, color: '#ce93d8', noAccess: false },
-  'advanced-writer': { id: 'advanced-writer', name: 'advancedWriter', type: 'writer', advanced: true, color: '#42a5f5', noAccess: false },
-  'probation-writer': { id: 'probation-writer', name: 'probationWriter', type: 'writer', advanced: false, color: '#90caf9', noAccess: false },
-  'advanced-ai-artist': { id: 'advanced-ai-artist', name: 'advancedAiArtist', type: 'aiArtist', advanced: true, color: '#26a69a', noAccess: false },
-  'probation-ai-artist': { id: 'probation-ai-artist', name: 'probationAiArtist', type: 'aiArtist', advanced: false, color: '#80cbc4', noAccess: false },
+  moderator: {
+    id: 'moderator',
+    name: 'moderator',
+    advanced: false,
+    color: '#ef5350',
+    noAccess: false,
+  },
+  'advanced-faker': {
+    id: 'advanced-faker',
+    name: 'advancedFaker',
+    type: 'faker',
+    advanced: true,
+    color: '#ab47bc',
+    noAccess: false,
+  },
+  'probation-faker': {
+    id: 'probation-faker',
+    name: 'probationFaker',
+    type: 'faker',
+    advanced: false,
+    color: '#ce93d8',
+    noAccess: false,
+  },
+  'advanced-writer': {
+    id: 'advanced-writer',
+    name: 'advancedWriter',
+    type: 'writer',
+    advanced: true,
+    color: '#42a5f5',
+    noAccess: false,
+  },
+  'probation-writer': {
+    id: 'probation-writer',
+    name: 'probationWriter',
+    type: 'writer',
+    advanced: false,
+    color: '#90caf9',
+    noAccess: false,
+  },
+  'advanced-ai-artist': {
+    id: 'advanced-ai-artist',
+    name: 'advancedAiArtist',
+    type: 'aiArtist',
+    advanced: true,
+    color: '#26a69a',
+    noAccess: false,
+  },
+  'probation-ai-artist': {
+    id: 'probation-ai-artist',
+    name: 'probationAiArtist',
+    type: 'aiArtist',
+    advanced: false,
+    color: '#80cbc4',
+    noAccess: false,
+  },
   member: { id: 'member', name: 'member', advanced: false, color: '#90a4ae', noAccess: false },
   pending: { id: 'pending', name: 'pending', advanced: false, color: '#bdbdbd', noAccess: true },
   rejected: { id: 'rejected', name: 'rejected', advanced: false, color: '#8d6e63', noAccess: true },
@@ -63,7 +111,12 @@ export function isModerator(userRoles: readonly RoleId[]): boolean {
 }
 
 /** Roles a moderator may grant when approving an application. */
-export const grantableRoles = ['member', 'probation-faker', 'probation-writer', 'probation-ai-artist'] as const satisfies readonly RoleId[];
+export const grantableRoles = [
+  'member',
+  'probation-faker',
+  'probation-writer',
+  'probation-ai-artist',
+] as const satisfies readonly RoleId[];
 export type GrantableRole = (typeof grantableRoles)[number];
 
 /** The probation role for a requested type, or member for none. */

@@ -30,14 +30,20 @@ function toMs(date: Date | string | number): number {
 }
 
 /** "3 minutes ago", "il y a 3 minutes", "3분 전"… */
-export function formatRelativeTime(date: Date | string | number, nowMs: number, locale: string): string {
+export function formatRelativeTime(
+  date: Date | string | number,
+  nowMs: number,
+  locale: string,
+): string {
   const { value, unit } = relativeParts(toMs(date), nowMs);
   return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-value, unit);
 }
 
 /** The full date and time, for tooltips. */
 export function formatFullDate(date: Date | string | number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'medium' }).format(toMs(date));
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'medium' }).format(
+    toMs(date),
+  );
 }
 
 /**

@@ -13,10 +13,16 @@ export function bytesToMb(bytes: number): number {
   return Math.round((bytes / MB) * 100) / 100;
 }
 
-export type UploadCheck = { ok: true } | { ok: false; code: 'errors.fileTooLarge'; sizeMb: number; maxMb: number };
+export type UploadCheck =
+  { ok: true } | { ok: false; code: 'errors.fileTooLarge'; sizeMb: number; maxMb: number };
 
 export function checkUpload(file: { size: number; type: string }): UploadCheck {
   const max = uploadLimitBytes(file.type);
   if (file.size <= max) return { ok: true };
-  return { ok: false, code: 'errors.fileTooLarge', sizeMb: bytesToMb(file.size), maxMb: bytesToMb(max) };
+  return {
+    ok: false,
+    code: 'errors.fileTooLarge',
+    sizeMb: bytesToMb(file.size),
+    maxMb: bytesToMb(max),
+  };
 }

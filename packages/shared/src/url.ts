@@ -7,5 +7,9 @@ export function isValidUrl(value: string): boolean {
     return false;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  return url.hostname === 'localhost' || /\.[a-z0-9-]{2,}$/i.test(url.hostname) || /^\d+\.\d+\.\d+\.\d+$/.test(url.hostname);
+  return (
+    url.hostname === 'localhost' ||
+    /\.[a-z0-9-]{2,}$/i.test(url.hostname) ||
+    /^\d+\.\d+\.\d+\.\d+$/.test(url.hostname)
+  );
 }

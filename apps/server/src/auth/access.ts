@@ -54,15 +54,25 @@ const refusal: Record<AccessState, () => AppError> = {
 export function stateOf(row: Pick<UserRow, 'emailVerified' | 'roles'>): AccessState {
   return accessState(
     { emailVerified: row.emailVerified },
-    { isBanned: isBanned(row.roles), hasAccess: hasAccess(row.roles), isModerator: isModerator(row.roles) },
+    {
+      isBanned: isBanned(row.roles),
+      hasAccess: hasAccess(row.roles),
+      isModerator: isModerator(row.roles),
+    },
   );
 }
 
 /** The session's user, fresh from the database (roles may have changed since sign-in). */
-export async function loadViewer(request: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
+export async function loadViewer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Viewer | null> {
   if (request.viewer !== undefined) return request.viewer;
   const { auth, deps } = request.server;
-  const { headers, response } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+  const { headers, response } = await auth.api.getSession({
+    headers: fromNodeHeaders(request.headers),
+    returnHeaders: true,
+  });
   // A session close to expiry is extended; pass the refreshed cookie on.
   for (const cookie of headers.getSetCookie()) void reply.header('set-cookie', cookie);
   let viewer: Viewer | null = null;
@@ -74,7 +84,10 @@ export async function loadViewer(request: FastifyRequest, reply: FastifyReply): 
   return viewer;
 }
 
-export function requireAccess(level: AccessLevel, options: { allowBanned?: boolean } = {}): preHandlerAsyncHookHandler {
+export function requireAccess(
+  level: AccessLevel,
+  options: { allowBanned?: boolean } = {},
+): preHandlerAsyncHookHandler {
   const allowed = options.allowBanned ? [...allowedStates[level], 'banned'] : allowedStates[level];
   return async function checkAccess(request, reply) {
     const viewer = await loadViewer(request, reply);

@@ -14,9 +14,14 @@ const common = new Set(
 );
 
 /** True for a listed password, or one that is the username or the e-mail address. */
-export function isCommonPassword(password: string, context: { username?: string; email?: string } = {}): boolean {
+export function isCommonPassword(
+  password: string,
+  context: { username?: string; email?: string } = {},
+): boolean {
   const p = password.toLowerCase();
   if (common.has(p)) return true;
-  const own = [context.username, context.email, context.email?.split('@')[0]].filter((v): v is string => !!v);
+  const own = [context.username, context.email, context.email?.split('@')[0]].filter(
+    (v): v is string => !!v,
+  );
   return own.some((v) => v.toLowerCase() === p);
 }

@@ -22,9 +22,16 @@ export function isAdminEmail(config: Pick<Config, 'ADMIN_EMAILS'>, email: string
 
 export async function onEmailVerified(db: Db, config: Config, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ email: user.email, roles: user.roles }).from(user).where(eq(user.id, userId)).for('update');
+    const [row] = await tx
+      .select({ email: user.email, roles: user.roles })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for('update');
     if (!row) return;
     const roles = rolesOnVerification(row.roles, isAdminEmail(config, row.email));
-    await tx.update(user).set({ roles, displayedRole: displayedRoleFor(roles), claimsModifiedAt: new Date() }).where(eq(user.id, userId));
+    await tx
+      .update(user)
+      .set({ roles, displayedRole: displayedRoleFor(roles), claimsModifiedAt: new Date() })
+      .where(eq(user.id, userId));
   });
 }

@@ -43,10 +43,16 @@ try {
 let database: Database;
 const where = config.DATABASE_URL ? 'DATABASE_URL' : path.join(config.DATA_DIR, 'db');
 try {
-  database = await openDatabase({ url: config.DATABASE_URL, dataDir: path.join(config.DATA_DIR, 'db') });
+  database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: path.join(config.DATA_DIR, 'db'),
+  });
 } catch (err) {
   if (err instanceof DataDirLockedError) {
-    fail(`The database in ${where} is in use, probably by the running server (process ${err.pid}).\nStop the server, run this command again, then start the server.`, 2);
+    fail(
+      `The database in ${where} is in use, probably by the running server (process ${err.pid}).\nStop the server, run this command again, then start the server.`,
+      2,
+    );
   }
   fail(`Cannot open the database (${where}): ${(err as Error).message}`);
 }

@@ -21,8 +21,15 @@ export interface RoleChange {
   changed: boolean;
 }
 
-export async function changeRole(db: Db, action: 'grant' | 'revoke', role: RoleId, email: string, now = new Date()): Promise<RoleChange> {
-  if (!cliRoles.includes(role)) throw new CliError(`Unknown role "${role}". Roles: ${cliRoles.join(', ')}.`);
+export async function changeRole(
+  db: Db,
+  action: 'grant' | 'revoke',
+  role: RoleId,
+  email: string,
+  now = new Date(),
+): Promise<RoleChange> {
+  if (!cliRoles.includes(role))
+    throw new CliError(`Unknown role "${role}". Roles: ${cliRoles.join(', ')}.`);
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(user).where(eq(user.email, address)).for('update');
@@ -35,12 +42,19 @@ export async function changeRole(db: Db, action: 'grant' | 'revoke', role: RoleI
       next = [role, ...others, ...(banned ? (['banned'] as const) : [])];
     } else {
       const others = row.roles.filter((r) => r !== role && r !== 'banned');
-      next = [...(others.length ? others : (['pending'] as const)), ...(banned ? (['banned'] as const) : [])];
+      next = [
+        ...(others.length ? others : (['pending'] as const)),
+        ...(banned ? (['banned'] as const) : []),
+      ];
     }
     const changed = next.join() !== row.roles.join();
-    const displayedRole = action === 'grant' && !banned ? role : keepDisplayedRole(row.displayedRole, next);
+    const displayedRole =
+      action === 'grant' && !banned ? role : keepDisplayedRole(row.displayedRole, next);
     if (changed || displayedRole !== row.displayedRole) {
-      await tx.update(user).set({ roles: next, displayedRole, claimsModifiedAt: now, updatedAt: now }).where(eq(user.id, row.id));
+      await tx
+        .update(user)
+        .set({ roles: next, displayedRole, claimsModifiedAt: now, updatedAt: now })
+        .where(eq(user.id, row.id));
     }
     return { email: address, roles: next, displayedRole, changed };
   });

@@ -13,8 +13,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, fields?: Record<string, string>) => new AppError(400, code, code, fields);
+export const badRequest = (code: string, fields?: Record<string, string>) =>
+  new AppError(400, code, code, fields);
 export const unauthorized = () => new AppError(401, 'errors.unauthorized');
 export const forbidden = (code = 'errors.forbidden') => new AppError(403, code);
 export const notFound = (code = 'errors.notFound') => new AppError(404, code);
-export const conflict = (code: string, fields?: Record<string, string>) => new AppError(409, code, code, fields);
+export const conflict = (code: string, fields?: Record<string, string>) =>
+  new AppError(409, code, code, fields);

@@ -21,14 +21,19 @@ const applicationRoles: readonly RoleId[] = ['pending', 'rejected'];
  * pending/rejected; other roles (a ban, a role given by the CLI) stay.
  */
 export function rolesAfterApproval(current: readonly RoleId[], granted: RoleId): RoleId[] {
-  const others = current.filter((r) => !applicationRoles.includes(r) && r !== granted && r !== 'banned');
+  const others = current.filter(
+    (r) => !applicationRoles.includes(r) && r !== granted && r !== 'banned',
+  );
   return [granted, ...others, ...(isBanned(current) ? (['banned'] as const) : [])];
 }
 
 /** Roles after a rejection: `rejected` instead of pending, unless access was given another way. */
 export function rolesAfterRejection(current: readonly RoleId[]): RoleId[] {
   const others = current.filter((r) => !applicationRoles.includes(r) && r !== 'banned');
-  return [...(others.length ? others : (['rejected'] as const)), ...(isBanned(current) ? (['banned'] as const) : [])];
+  return [
+    ...(others.length ? others : (['rejected'] as const)),
+    ...(isBanned(current) ? (['banned'] as const) : []),
+  ];
 }
 
 /** Roles when a rejected user applies again: pending instead of rejected. */

@@ -23,22 +23,41 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log: FastifyBaseLogger): Mailer {
+export function createMailer(
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
+  log: FastifyBaseLogger,
+): Mailer {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
       async send(mail) {
-        await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
       close: () => transport.close(),
     };
   }
   const dir = path.join(config.DATA_DIR, 'mail');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await transport.sendMail({
+        from: config.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error('the stream transport did not return a buffer');
       await fs.mkdir(dir, { recursive: true });

@@ -66,11 +66,9 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     const pathname = req.url.split('?')[0] ?? '/';
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (!isRead || notAppRoute.test(pathname)) {
-      return reply
-        .status(404)
-        .send({
-          error: { code: 'errors.notFound', message: `${req.method} ${pathname} not found` },
-        });
+      return reply.status(404).send({
+        error: { code: 'errors.notFound', message: `${req.method} ${pathname} not found` },
+      });
     }
     if (!fs.existsSync(indexFile)) {
       return reply

@@ -3,7 +3,13 @@
  * the applicant, so approve/reject/ban also refresh the banned list.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Application, ApplicationInput, ApplicationState, GrantableRole, MyApplication } from '@atelier/shared';
+import type {
+  Application,
+  ApplicationInput,
+  ApplicationState,
+  GrantableRole,
+  MyApplication,
+} from '@atelier/shared';
 import { api } from './client.ts';
 import { queryKeys } from './keys.ts';
 

@@ -26,7 +26,8 @@ export function useBanUser() {
 export function useUnbanUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<undefined>(`/api/users/${encodeURIComponent(id)}/unban`, {}),
+    mutationFn: (id: string) =>
+      api.post<undefined>(`/api/users/${encodeURIComponent(id)}/unban`, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bannedUsers }),
   });
 }

@@ -27,7 +27,11 @@ export function GuardLayout() {
     if (me.isError) {
       const code = me.error instanceof ApiError ? me.error.code : 'errors.network';
       return (
-        <Stack spacing={2} role="alert" sx={{ py: 6, maxWidth: 560, mx: 'auto', alignItems: 'center', textAlign: 'center' }}>
+        <Stack
+          spacing={2}
+          role="alert"
+          sx={{ py: 6, maxWidth: 560, mx: 'auto', alignItems: 'center', textAlign: 'center' }}
+        >
           <Typography>{translateError(t, code)}</Typography>
           <Button variant="outlined" onClick={() => void me.refetch()}>
             {t('common.retry')}
@@ -39,7 +43,11 @@ export function GuardLayout() {
   }
 
   const user = me.data;
-  const result = guard({ path: pathname, user: user ? { emailVerified: user.emailVerified } : null, profile: user ?? undefined });
+  const result = guard({
+    path: pathname,
+    user: user ? { emailVerified: user.emailVerified } : null,
+    profile: user ?? undefined,
+  });
   if (result.kind === 'redirect') return <Navigate to={result.to} replace />;
   if (result.kind === 'wait') return <PageSpinner />;
   return (

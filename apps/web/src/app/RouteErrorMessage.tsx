@@ -7,7 +7,10 @@ import Typography from '@mui/material/Typography';
 export function RouteErrorMessage() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2} sx={{ py: 6, maxWidth: 560, mx: 'auto', textAlign: 'center', alignItems: 'center' }}>
+    <Stack
+      spacing={2}
+      sx={{ py: 6, maxWidth: 560, mx: 'auto', textAlign: 'center', alignItems: 'center' }}
+    >
       <Typography variant="h4" component="h1">
         {t('routeError.title')}
       </Typography>

@@ -17,7 +17,10 @@ export function SessionEffects() {
   useEffect(() => {
     if (!userId || stored === undefined) return;
     if (stored === null) {
-      mutate({ language: currentLanguage() }, { onError: (err) => console.warn('Saving the language failed', err) });
+      mutate(
+        { language: currentLanguage() },
+        { onError: (err) => console.warn('Saving the language failed', err) },
+      );
     } else if (stored !== currentLanguage()) {
       void setLanguage(stored);
     }

@@ -5,7 +5,10 @@
 const windowMs = 60_000;
 const maxPerWindow = 5;
 
-export function createReporter(send: (body: ClientErrorReport) => Promise<unknown>, now: () => number = Date.now) {
+export function createReporter(
+  send: (body: ClientErrorReport) => Promise<unknown>,
+  now: () => number = Date.now,
+) {
   let windowStart = 0;
   let count = 0;
   const seen = new Set<string>();
@@ -32,9 +35,18 @@ export interface ClientErrorReport {
 }
 
 function describe(reason: unknown): { message: string; stack?: string } {
-  if (reason instanceof Error) return { message: `${reason.name}: ${reason.message}`.slice(0, 2000), stack: reason.stack?.slice(0, 10_000) };
+  if (reason instanceof Error)
+    return {
+      message: `${reason.name}: ${reason.message}`.slice(0, 2000),
+      stack: reason.stack?.slice(0, 10_000),
+    };
   try {
-    return { message: (typeof reason === 'string' ? reason : `${JSON.stringify(reason) as string | undefined}`).slice(0, 2000) };
+    return {
+      message: (typeof reason === 'string'
+        ? reason
+        : `${JSON.stringify(reason) as string | undefined}`
+      ).slice(0, 2000),
+    };
   } catch {
     return { message: 'Unknown error' };
   }
@@ -51,11 +63,18 @@ export function installClientErrorReporting(): void {
     }),
   );
   window.addEventListener('error', (event) => {
-    const { message, stack } = event.error ? describe(event.error) : { message: event.message || 'Script error', stack: undefined };
+    const { message, stack } = event.error
+      ? describe(event.error)
+      : { message: event.message || 'Script error', stack: undefined };
     report({ message, stack, url: window.location.href.slice(0, 2000), fatal: false });
   });
   window.addEventListener('unhandledrejection', (event) => {
     const { message, stack } = describe(event.reason);
-    report({ message: `Unhandled rejection: ${message}`.slice(0, 2000), stack, url: window.location.href.slice(0, 2000), fatal: false });
+    report({
+      message: `Unhandled rejection: ${message}`.slice(0, 2000),
+      stack,
+      url: window.location.href.slice(0, 2000),
+      fatal: false,
+    });
   });
 }

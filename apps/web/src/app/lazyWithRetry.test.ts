@@ -15,12 +15,15 @@ function env(): RetryEnv & { store: Map<string, string> } {
   };
 }
 
-const chunkError = () => new TypeError('Failed to fetch dynamically imported module: /assets/Page-abc.js');
+const chunkError = () =>
+  new TypeError('Failed to fetch dynamically imported module: /assets/Page-abc.js');
 
 describe('lazyWithRetry', () => {
   it('returns the module when the import works, without touching the flag', async () => {
     const e = env();
-    await expect(lazyWithRetry(() => Promise.resolve({ default: 1 }), e)()).resolves.toEqual({ default: 1 });
+    await expect(lazyWithRetry(() => Promise.resolve({ default: 1 }), e)()).resolves.toEqual({
+      default: 1,
+    });
     expect(e.reload).not.toHaveBeenCalled();
     expect(e.store.size).toBe(0);
   });
@@ -37,14 +40,18 @@ describe('lazyWithRetry', () => {
   it('only logs (and rethrows) a second failure while the flag is set', async () => {
     const e = env();
     e.store.set(reloadFlagKey, '1');
-    await expect(lazyWithRetry(() => Promise.reject(chunkError()), e)()).rejects.toThrow(/dynamically imported/);
+    await expect(lazyWithRetry(() => Promise.reject(chunkError()), e)()).rejects.toThrow(
+      /dynamically imported/,
+    );
     expect(e.reload).not.toHaveBeenCalled();
     expect(e.log).toHaveBeenCalledTimes(1);
   });
 
   it('does not reload for errors that are not chunk failures', async () => {
     const e = env();
-    await expect(lazyWithRetry(() => Promise.reject(new Error('boom')), e)()).rejects.toThrow('boom');
+    await expect(lazyWithRetry(() => Promise.reject(new Error('boom')), e)()).rejects.toThrow(
+      'boom',
+    );
     expect(e.reload).not.toHaveBeenCalled();
     expect(e.log).toHaveBeenCalledTimes(1);
   });

@@ -40,7 +40,10 @@ function flagSet(env: RetryEnv): boolean {
   }
 }
 
-export function lazyWithRetry<T>(load: () => Promise<T>, env: RetryEnv = browserEnv): () => Promise<T> {
+export function lazyWithRetry<T>(
+  load: () => Promise<T>,
+  env: RetryEnv = browserEnv,
+): () => Promise<T> {
   return async () => {
     try {
       return await load();

@@ -25,7 +25,11 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   components: {
     // Korean wraps between words, not inside them.
-    MuiCssBaseline: { styleOverrides: { 'html[lang="ko"] body': { wordBreak: 'keep-all', overflowWrap: 'anywhere' } } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        'html[lang="ko"] body': { wordBreak: 'keep-all', overflowWrap: 'anywhere' },
+      },
+    },
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
     MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
     MuiCard: { styleOverrides: { root: { borderRadius: 16 } } },

@@ -16,7 +16,11 @@ export function useLanguage(): { language: Language; change: (lng: Language) => 
   const change = useCallback(
     (lng: Language) => {
       void setLanguage(lng);
-      if (me && me.language !== lng) mutate({ language: lng }, { onError: (err) => console.warn('Saving the language failed', err) });
+      if (me && me.language !== lng)
+        mutate(
+          { language: lng },
+          { onError: (err) => console.warn('Saving the language failed', err) },
+        );
     },
     [me, mutate],
   );

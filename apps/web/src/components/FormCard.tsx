@@ -4,7 +4,15 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 
-export function FormCard({ onSubmit, children, label }: { onSubmit: (event: SyntheticEvent<HTMLFormElement>) => void; children: ReactNode; label?: string }) {
+export function FormCard({
+  onSubmit,
+  children,
+  label,
+}: {
+  onSubmit: (event: SyntheticEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+  label?: string;
+}) {
   return (
     <Card variant="outlined">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>

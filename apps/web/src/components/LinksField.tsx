@@ -43,7 +43,11 @@ export function LinksField({
             helperText={errorFor(index)}
             fullWidth
           />
-          <IconButton aria-label={t('links.remove', { n: index + 1 })} onClick={() => onChange(links.filter((_, i) => i !== index))} sx={{ mt: 1 }}>
+          <IconButton
+            aria-label={t('links.remove', { n: index + 1 })}
+            onClick={() => onChange(links.filter((_, i) => i !== index))}
+            sx={{ mt: 1 }}
+          >
             <DeleteIcon />
           </IconButton>
         </Stack>
@@ -54,7 +58,11 @@ export function LinksField({
         </Typography>
       ) : null}
       <div>
-        <Button startIcon={<AddIcon />} onClick={() => onChange([...links, ''])} disabled={links.length >= max}>
+        <Button
+          startIcon={<AddIcon />}
+          onClick={() => onChange([...links, ''])}
+          disabled={links.length >= max}
+        >
           {links.length >= max ? t('links.max', { max }) : t('links.add')}
         </Button>
       </div>
@@ -67,7 +75,9 @@ export function LinksField({
  * back to the index of the field on screen.
  */
 export function compactLinks(links: string[], field = 'links') {
-  const kept = links.flatMap((value, index) => (value.trim() ? [{ value: value.trim(), index }] : []));
+  const kept = links.flatMap((value, index) =>
+    value.trim() ? [{ value: value.trim(), index }] : [],
+  );
   const remap = (errors: Record<string, string>): Record<string, string> =>
     Object.fromEntries(
       Object.entries(errors).map(([key, message]) => {

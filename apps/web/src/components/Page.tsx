@@ -20,9 +20,20 @@ export function Page({
   width?: keyof typeof maxWidths;
 }) {
   return (
-    <Stack spacing={3} sx={{ py: { xs: 2, md: 4 }, maxWidth: maxWidths[width], mx: 'auto', width: '100%' }}>
+    <Stack
+      spacing={3}
+      sx={{ py: { xs: 2, md: 4 }, maxWidth: maxWidths[width], mx: 'auto', width: '100%' }}
+    >
       <Stack spacing={1}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 600, fontSize: { xs: '1.75rem', md: '2.125rem' }, overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{
+            fontWeight: 600,
+            fontSize: { xs: '1.75rem', md: '2.125rem' },
+            overflowWrap: 'anywhere',
+          }}
+        >
           {title}
         </Typography>
         {intro ? (

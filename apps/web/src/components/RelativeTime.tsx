@@ -23,9 +23,7 @@ export function RelativeTime({ value }: { value: string }) {
 
   return (
     <Tooltip title={formatFullDate(then, lng)} describeChild>
-      <time dateTime={value}>
-        {formatRelativeTime(then, current, lng)}
-      </time>
+      <time dateTime={value}>{formatRelativeTime(then, current, lng)}</time>
     </Tooltip>
   );
 }

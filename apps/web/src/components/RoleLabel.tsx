@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { roleLineThrough, roles, type RoleId } from '@atelier/shared';
 
-export function RoleLabel({ role, variant = 'body2' }: { role: RoleId; variant?: TypographyProps['variant'] }) {
+export function RoleLabel({
+  role,
+  variant = 'body2',
+}: {
+  role: RoleId;
+  variant?: TypographyProps['variant'];
+}) {
   const { t } = useTranslation();
   const def = roles[role];
   return (
@@ -11,7 +17,11 @@ export function RoleLabel({ role, variant = 'body2' }: { role: RoleId; variant?:
       component="span"
       variant={variant}
       data-role={role}
-      sx={{ color: def.color, textDecoration: roleLineThrough(role) ? 'line-through' : 'none', fontWeight: 500 }}
+      sx={{
+        color: def.color,
+        textDecoration: roleLineThrough(role) ? 'line-through' : 'none',
+        fontWeight: 500,
+      }}
     >
       {t(`roles.${def.name}`)}
     </Typography>

@@ -2,9 +2,27 @@
 import Avatar from '@mui/material/Avatar';
 import { initials } from '@atelier/shared';
 
-export function UserAvatar({ username, avatarPath, size = 36 }: { username: string; avatarPath?: string | null; size?: number }) {
+export function UserAvatar({
+  username,
+  avatarPath,
+  size = 36,
+}: {
+  username: string;
+  avatarPath?: string | null;
+  size?: number;
+}) {
   return (
-    <Avatar src={avatarPath ?? undefined} alt="" sx={{ width: size, height: size, fontSize: size * 0.42, bgcolor: 'primary.dark', color: 'primary.contrastText' }}>
+    <Avatar
+      src={avatarPath ?? undefined}
+      alt=""
+      sx={{
+        width: size,
+        height: size,
+        fontSize: size * 0.42,
+        bgcolor: 'primary.dark',
+        color: 'primary.contrastText',
+      }}
+    >
       {initials(username)}
     </Avatar>
   );

@@ -11,7 +11,10 @@ export function baseCode(tag: string): string {
   return tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
-export function chooseLanguage(saved: string | null | undefined, browserLanguages: readonly string[]): Language {
+export function chooseLanguage(
+  saved: string | null | undefined,
+  browserLanguages: readonly string[],
+): Language {
   if (isLanguage(saved)) return saved;
   for (const tag of browserLanguages.slice(1)) {
     const base = baseCode(tag);

@@ -25,7 +25,8 @@ function flatten(value: unknown, prefix = ''): Map<string, unknown> {
 }
 
 const flat = Object.fromEntries(Object.entries(files).map(([lng, data]) => [lng, flatten(data)]));
-const baseKeys = (lng: string) => new Set([...flat[lng]!.keys()].map((k) => k.replace(pluralSuffix, '')));
+const baseKeys = (lng: string) =>
+  new Set([...flat[lng]!.keys()].map((k) => k.replace(pluralSuffix, '')));
 
 describe('locale files', () => {
   it('exist for every supported language', () => {
@@ -49,14 +50,24 @@ describe('locale files', () => {
     const plurals = new Map<string, string[]>();
     for (const key of flat[lng]!.keys()) {
       const match = pluralSuffix.exec(key);
-      if (match) plurals.set(key.replace(pluralSuffix, ''), [...(plurals.get(key.replace(pluralSuffix, '')) ?? []), match[1]!]);
+      if (match)
+        plurals.set(key.replace(pluralSuffix, ''), [
+          ...(plurals.get(key.replace(pluralSuffix, '')) ?? []),
+          match[1]!,
+        ]);
     }
     for (const [base, forms] of plurals) expect(forms.sort(), base).toEqual(categories);
   });
 
   it.each(languages.filter((l) => l !== 'en'))('%s is translated, not a copy of English', (lng) => {
     const english = flat.en!;
-    const same = [...flat[lng]!].filter(([k, v]) => english.get(k) === v && !k.startsWith('languages.') && k !== 'appName' && !/^\W*(\{\{\w+\}\}\W*)+$/.test(String(v)));
+    const same = [...flat[lng]!].filter(
+      ([k, v]) =>
+        english.get(k) === v &&
+        !k.startsWith('languages.') &&
+        k !== 'appName' &&
+        !/^\W*(\{\{\w+\}\}\W*)+$/.test(String(v)),
+    );
     // A few words are the same in both languages (Avatar, Section, Faker…); most must differ.
     expect(same.length / flat[lng]!.size).toBeLessThan(0.05);
   });

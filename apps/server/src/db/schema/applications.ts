@@ -23,7 +23,9 @@ export const applications = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('applications_one_pending_idx').on(t.applicantId).where(sql`${t.state} = 'pending'`),
+    uniqueIndex('applications_one_pending_idx')
+      .on(t.applicantId)
+      .where(sql`${t.state} = 'pending'`),
     index('applications_applicant_idx').on(t.applicantId, t.createdAt),
     index('applications_state_idx').on(t.state, t.createdAt),
   ],

@@ -8,10 +8,20 @@
  * - The mod log is append-only: every moderator action, who, when, what and why.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
-export type ReportTargetType = 'post' | 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply' | 'user';
+export type ReportTargetType =
+  'post' | 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply' | 'user';
 export type ReportState = 'open' | 'resolved' | 'dismissed';
 export type PromotionState = 'pending' | 'approved' | 'declined';
 

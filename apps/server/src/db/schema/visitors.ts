@@ -17,5 +17,8 @@ export const visitorChecks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('visitor_checks_user_visitor_idx').on(t.userId, t.visitorId), index('visitor_checks_visitor_idx').on(t.visitorId)],
+  (t) => [
+    uniqueIndex('visitor_checks_user_visitor_idx').on(t.userId, t.visitorId),
+    index('visitor_checks_visitor_idx').on(t.visitorId),
+  ],
 );

@@ -9,10 +9,18 @@ export interface ApplicationWithPeople {
   reviewer: PublicUserRow | null;
 }
 
-export function presentApplication({ application: a, applicant, reviewer }: ApplicationWithPeople): Application {
+export function presentApplication({
+  application: a,
+  applicant,
+  reviewer,
+}: ApplicationWithPeople): Application {
   return {
     id: a.id,
-    applicant: { ...presentPublicUser(applicant), email: applicant.email, registrationTimestamp: applicant.createdAt.toISOString() },
+    applicant: {
+      ...presentPublicUser(applicant),
+      email: applicant.email,
+      registrationTimestamp: applicant.createdAt.toISOString(),
+    },
     requestedType: a.requestedType,
     aboutYou: a.aboutYou,
     whyJoin: a.whyJoin,
@@ -27,7 +35,9 @@ export function presentApplication({ application: a, applicant, reviewer }: Appl
 }
 
 /** When a rejected applicant may apply again: decidedAt + 30 days. */
-export function reapplyAtOf(a: Pick<ApplicationRow, 'state' | 'decidedAt'> | undefined): Date | null {
+export function reapplyAtOf(
+  a: Pick<ApplicationRow, 'state' | 'decidedAt'> | undefined,
+): Date | null {
   if (a?.state !== 'rejected' || !a.decidedAt) return null;
   return addDays(a.decidedAt, limits.reapplyDays);
 }

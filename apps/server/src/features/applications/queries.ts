@@ -20,19 +20,30 @@ function selectWithPeople(db: Tx) {
         email: user.email,
         createdAt: user.createdAt,
       },
-      reviewer: { id: reviewer.id, username: reviewer.username, displayedRole: reviewer.displayedRole, avatarPath: reviewer.avatarPath },
+      reviewer: {
+        id: reviewer.id,
+        username: reviewer.username,
+        displayedRole: reviewer.displayedRole,
+        avatarPath: reviewer.avatarPath,
+      },
     })
     .from(applications)
     .innerJoin(user, eq(user.id, applications.applicantId))
     .leftJoin(reviewer, eq(reviewer.id, applications.reviewerId));
 }
 
-export async function findApplication(db: Tx, id: string): Promise<ApplicationWithPeople | undefined> {
+export async function findApplication(
+  db: Tx,
+  id: string,
+): Promise<ApplicationWithPeople | undefined> {
   const [row] = await selectWithPeople(db).where(eq(applications.id, id));
   return row;
 }
 
-export async function latestApplicationOf(db: Db, applicantId: string): Promise<ApplicationWithPeople | undefined> {
+export async function latestApplicationOf(
+  db: Db,
+  applicantId: string,
+): Promise<ApplicationWithPeople | undefined> {
   const [row] = await selectWithPeople(db)
     .where(eq(applications.applicantId, applicantId))
     .orderBy(desc(applications.createdAt))
@@ -41,8 +52,14 @@ export async function latestApplicationOf(db: Db, applicantId: string): Promise<
 }
 
 /** Pending: oldest first (the queue). Decided: most recently decided first. */
-export async function listApplications(db: Db, state: ApplicationState): Promise<ApplicationWithPeople[]> {
-  const order = state === 'pending' ? [asc(applications.createdAt)] : [desc(applications.decidedAt), desc(applications.createdAt)];
+export async function listApplications(
+  db: Db,
+  state: ApplicationState,
+): Promise<ApplicationWithPeople[]> {
+  const order =
+    state === 'pending'
+      ? [asc(applications.createdAt)]
+      : [desc(applications.decidedAt), desc(applications.createdAt)];
   return selectWithPeople(db)
     .where(eq(applications.state, state))
     .orderBy(...order)

@@ -5,7 +5,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { applications, user } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
-import { displayedRoleFor, keepDisplayedRole, rolesAfterApproval, rolesAfterRejection, rolesOnReapplication } from '../../lib/roles.ts';
+import {
+  displayedRoleFor,
+  keepDisplayedRole,
+  rolesAfterApproval,
+  rolesAfterRejection,
+  rolesOnReapplication,
+} from '../../lib/roles.ts';
 import { userChanged } from '../moderation/service.ts';
 import { writeModLog } from '../modlog/service.ts';
 import { findApplication } from './queries.ts';
@@ -18,7 +24,12 @@ async function lockUser(tx: Tx, id: string) {
   return row;
 }
 
-export async function submitApplication(db: Db, applicantId: string, input: ApplicationInput, now = new Date()): Promise<ApplicationWithPeople> {
+export async function submitApplication(
+  db: Db,
+  applicantId: string,
+  input: ApplicationInput,
+  now = new Date(),
+): Promise<ApplicationWithPeople> {
   try {
     return await db.transaction(async (tx) => {
       // Locking the applicant serialises two submissions of the same user.
@@ -34,18 +45,32 @@ export async function submitApplication(db: Db, applicantId: string, input: Appl
       if (latest?.state === 'pending') throw applicationPending();
       const reapplyAt = reapplyAtOf(latest);
       if (reapplyAt && reapplyAt > now) {
-        throw new AppError(403, 'errors.reapplyTooSoon', 'errors.reapplyTooSoon', { reapplyAt: reapplyAt.toISOString() });
+        throw new AppError(403, 'errors.reapplyTooSoon', 'errors.reapplyTooSoon', {
+          reapplyAt: reapplyAt.toISOString(),
+        });
       }
       const [created] = await tx
         .insert(applications)
-        .values({ applicantId, requestedType: input.requestedType, aboutYou: input.aboutYou, whyJoin: input.whyJoin, links: input.links, createdAt: now })
+        .values({
+          applicantId,
+          requestedType: input.requestedType,
+          aboutYou: input.aboutYou,
+          whyJoin: input.whyJoin,
+          links: input.links,
+          createdAt: now,
+        })
         .returning({ id: applications.id });
       if (!created) throw new Error('insert returned nothing');
       const roles = rolesOnReapplication(applicant.roles);
       if (roles.join() !== applicant.roles.join()) {
         await tx
           .update(user)
-          .set({ roles, displayedRole: keepDisplayedRole(applicant.displayedRole, roles), claimsModifiedAt: now, updatedAt: now })
+          .set({
+            roles,
+            displayedRole: keepDisplayedRole(applicant.displayedRole, roles),
+            claimsModifiedAt: now,
+            updatedAt: now,
+          })
           .where(eq(user.id, applicantId));
       }
       const found = await findApplication(tx, created.id);
@@ -60,9 +85,19 @@ export async function submitApplication(db: Db, applicantId: string, input: Appl
 
 type Decision = { kind: 'approve'; grantedRole: GrantableRole } | { kind: 'reject'; note: string };
 
-export async function decideApplication(db: Db, id: string, reviewerId: string, decision: Decision, now = new Date()): Promise<ApplicationWithPeople> {
+export async function decideApplication(
+  db: Db,
+  id: string,
+  reviewerId: string,
+  decision: Decision,
+  now = new Date(),
+): Promise<ApplicationWithPeople> {
   return db.transaction(async (tx) => {
-    const [application] = await tx.select().from(applications).where(eq(applications.id, id)).for('update');
+    const [application] = await tx
+      .select()
+      .from(applications)
+      .where(eq(applications.id, id))
+      .for('update');
     if (!application) throw notFound('errors.applicationNotFound');
     if (application.state !== 'pending') throw conflict('errors.applicationDecided');
     const applicant = await lockUser(tx, application.applicantId);
@@ -80,9 +115,16 @@ export async function decideApplication(db: Db, id: string, reviewerId: string, 
       })
       .where(and(eq(applications.id, id), eq(applications.state, 'pending')));
 
-    const roles = approved ? rolesAfterApproval(applicant.roles, decision.grantedRole) : rolesAfterRejection(applicant.roles);
-    const displayedRole = approved ? displayedRoleFor(roles) : keepDisplayedRole(applicant.displayedRole, roles);
-    await tx.update(user).set({ roles, displayedRole, claimsModifiedAt: now, updatedAt: now }).where(eq(user.id, applicant.id));
+    const roles = approved
+      ? rolesAfterApproval(applicant.roles, decision.grantedRole)
+      : rolesAfterRejection(applicant.roles);
+    const displayedRole = approved
+      ? displayedRoleFor(roles)
+      : keepDisplayedRole(applicant.displayedRole, roles);
+    await tx
+      .update(user)
+      .set({ roles, displayedRole, claimsModifiedAt: now, updatedAt: now })
+      .where(eq(user.id, applicant.id));
     await writeModLog(tx, {
       moderatorId: reviewerId,
       action: approved ? 'applicationApproved' : 'applicationRejected',
@@ -90,7 +132,11 @@ export async function decideApplication(db: Db, id: string, reviewerId: string, 
       targetId: id,
       subjectUserId: applicant.id,
       reason: approved ? null : decision.note,
-      data: { oldRoles: applicant.roles, newRoles: roles, ...(approved ? { grantedRole: decision.grantedRole } : {}) },
+      data: {
+        oldRoles: applicant.roles,
+        newRoles: roles,
+        ...(approved ? { grantedRole: decision.grantedRole } : {}),
+      },
     });
     await userChanged(tx, reviewerId, applicant.id, now);
 

@@ -85,13 +85,24 @@ export async function createTag(db: Db, viewer: UserRow, input: TagInput): Promi
     await recordEvent(tx, { type: 'tag.created', actorId: viewer.id, data: { tagId: row.id } });
     // Moderators' creations are moderator actions; advanced creators' are not logged.
     if (isModerator(viewer.roles)) {
-      await writeModLog(tx, { moderatorId: viewer.id, action: 'tagCreated', targetType: 'tag', targetId: row.id, data: { labels: row.labels, type: row.type, parents: row.parents } });
+      await writeModLog(tx, {
+        moderatorId: viewer.id,
+        action: 'tagCreated',
+        targetType: 'tag',
+        targetId: row.id,
+        data: { labels: row.labels, type: row.type, parents: row.parents },
+      });
     }
     return row;
   });
 }
 
-export async function updateTag(db: Db, id: string, input: Partial<TagInput>, moderatorId: string): Promise<TagRow> {
+export async function updateTag(
+  db: Db,
+  id: string,
+  input: Partial<TagInput>,
+  moderatorId: string,
+): Promise<TagRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(tags).where(eq(tags.id, id)).for('update');
     if (!row) throw tagNotFound();
@@ -109,7 +120,13 @@ export async function updateTag(db: Db, id: string, input: Partial<TagInput>, mo
     if (Object.keys(patch).length === 0) return row;
     const [updated] = await tx.update(tags).set(patch).where(eq(tags.id, id)).returning();
     await recordEvent(tx, { type: 'tag.updated', actorId: moderatorId, data: { tagId: id } });
-    await writeModLog(tx, { moderatorId, action: 'tagUpdated', targetType: 'tag', targetId: id, data: { old: { labels: row.labels, type: row.type, parents: row.parents }, changes: patch } });
+    await writeModLog(tx, {
+      moderatorId,
+      action: 'tagUpdated',
+      targetType: 'tag',
+      targetId: id,
+      data: { old: { labels: row.labels, type: row.type, parents: row.parents }, changes: patch },
+    });
     return updated ?? row;
   });
 }
@@ -128,6 +145,12 @@ export async function deleteTag(db: Db, id: string, moderatorId: string): Promis
     );
     await tx.delete(tags).where(eq(tags.id, id));
     await recordEvent(tx, { type: 'tag.deleted', actorId: moderatorId, data: { tagId: id } });
-    await writeModLog(tx, { moderatorId, action: 'tagDeleted', targetType: 'tag', targetId: id, data: { labels: row.labels, type: row.type, parents: row.parents } });
+    await writeModLog(tx, {
+      moderatorId,
+      action: 'tagDeleted',
+      targetType: 'tag',
+      targetId: id,
+      data: { labels: row.labels, type: row.type, parents: row.parents },
+    });
   });
 }

@@ -1,11 +1,22 @@
 /** Users as the API shows them: never a raw row. */
-import { hasAccess, isBanned, isModerator, type CurrentUser, type PublicUser } from '@atelier/shared';
+import {
+  hasAccess,
+  isBanned,
+  isModerator,
+  type CurrentUser,
+  type PublicUser,
+} from '@atelier/shared';
 import type { UserRow } from '../../db/schema/index.ts';
 
 export type PublicUserRow = Pick<UserRow, 'id' | 'username' | 'displayedRole' | 'avatarPath'>;
 
 export function presentPublicUser(row: PublicUserRow): PublicUser {
-  return { id: row.id, username: row.username, displayedRole: row.displayedRole, ...(row.avatarPath ? { avatarPath: row.avatarPath } : {}) };
+  return {
+    id: row.id,
+    username: row.username,
+    displayedRole: row.displayedRole,
+    ...(row.avatarPath ? { avatarPath: row.avatarPath } : {}),
+  };
 }
 
 export function presentCurrentUser(row: UserRow): CurrentUser {

@@ -8,7 +8,8 @@ import { notAnImage, removeAvatar, toAvatarWebp, writeAvatar } from './avatar.ts
 import { presentCurrentUser } from './presenter.ts';
 import { getUser, setAvatarPath, updateAccount } from './service.ts';
 
-const fileTooLarge = () => new AppError(413, 'errors.fileTooLarge', 'errors.fileTooLarge', { file: 'errors.fileTooLarge' });
+const fileTooLarge = () =>
+  new AppError(413, 'errors.fileTooLarge', 'errors.fileTooLarge', { file: 'errors.fileTooLarge' });
 
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   let file;
@@ -30,7 +31,9 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
 export async function userRoutes(app: FastifyInstance) {
   const { database, config } = app.deps;
   const db = database.db;
-  await app.register(multipart, { limits: { fileSize: limits.uploadBytes, files: 1, fields: 5, parts: 6 } });
+  await app.register(multipart, {
+    limits: { fileSize: limits.uploadBytes, files: 1, fields: 5, parts: 6 },
+  });
 
   const signedInEvenBanned = requireAccess('signedIn', { allowBanned: true });
 

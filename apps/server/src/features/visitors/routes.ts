@@ -33,14 +33,21 @@ export function visitorRoutes(app: FastifyInstance, _options: unknown, done: () 
     }
   });
 
-  app.put('/api/auth/verify/:visitorId', { preHandler: requireAccess('signedIn', { allowBanned: true }) }, async (request, reply) => {
-    const { visitorId } = params.parse(request.params);
-    const now = new Date();
-    await db
-      .insert(visitorChecks)
-      .values({ userId: viewerOf(request).user.id, visitorId, createdAt: now, lastSeenAt: now })
-      .onConflictDoUpdate({ target: [visitorChecks.userId, visitorChecks.visitorId], set: { lastSeenAt: now } });
-    return reply.status(204).send();
-  });
+  app.put(
+    '/api/auth/verify/:visitorId',
+    { preHandler: requireAccess('signedIn', { allowBanned: true }) },
+    async (request, reply) => {
+      const { visitorId } = params.parse(request.params);
+      const now = new Date();
+      await db
+        .insert(visitorChecks)
+        .values({ userId: viewerOf(request).user.id, visitorId, createdAt: now, lastSeenAt: now })
+        .onConflictDoUpdate({
+          target: [visitorChecks.userId, visitorChecks.visitorId],
+          set: { lastSeenAt: now },
+        });
+      return reply.status(204).send();
+    },
+  );
   done();
 }

@@ -7,7 +7,15 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ConfirmRequest } from './context.ts';
 
-export default function ConfirmDialog({ request, open, onClose }: { request: ConfirmRequest; open: boolean; onClose: (result: boolean) => void }) {
+export default function ConfirmDialog({
+  request,
+  open,
+  onClose,
+}: {
+  request: ConfirmRequest;
+  open: boolean;
+  onClose: (result: boolean) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -25,7 +33,11 @@ export default function ConfirmDialog({ request, open, onClose }: { request: Con
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>{t('common.cancel')}</Button>
-        <Button variant="contained" color={request.confirmColor ?? 'primary'} onClick={() => onClose(true)}>
+        <Button
+          variant="contained"
+          color={request.confirmColor ?? 'primary'}
+          onClick={() => onClose(true)}
+        >
           {request.confirmText}
         </Button>
       </DialogActions>

@@ -9,7 +9,15 @@ export interface ShownSnackbar {
   key: number;
 }
 
-export default function SnackbarView({ shown, open, onClose }: { shown: ShownSnackbar; open: boolean; onClose: () => void }) {
+export default function SnackbarView({
+  shown,
+  open,
+  onClose,
+}: {
+  shown: ShownSnackbar;
+  open: boolean;
+  onClose: () => void;
+}) {
   return (
     <Snackbar
       key={shown.key}

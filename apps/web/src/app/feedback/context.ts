@@ -23,7 +23,9 @@ export interface ConfirmRequest {
   confirmColor?: 'primary' | 'secondary' | 'error' | 'warning' | 'info' | 'success';
 }
 
-export const ConfirmContext = createContext<{ confirm: (req: ConfirmRequest) => Promise<boolean> } | null>(null);
+export const ConfirmContext = createContext<{
+  confirm: (req: ConfirmRequest) => Promise<boolean>;
+} | null>(null);
 
 /** Asks the person to confirm; resolves true on confirm, false on cancel. */
 export function useConfirm(): (req: ConfirmRequest) => Promise<boolean> {

@@ -10,7 +10,10 @@ export function RootLayout() {
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />
-      <Box component="main" sx={{ width: contentWidth, mx: 'auto', px: { xs: 2, md: 3 }, flexGrow: 1 }}>
+      <Box
+        component="main"
+        sx={{ width: contentWidth, mx: 'auto', px: { xs: 2, md: 3 }, flexGrow: 1 }}
+      >
         <Outlet />
       </Box>
       <Footer />

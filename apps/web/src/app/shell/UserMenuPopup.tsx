@@ -25,7 +25,15 @@ import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { useLanguageItems } from './LanguageItems.tsx';
 import { useLogout } from './useLogout.ts';
 
-export default function UserMenuPopup({ user, anchor, onClose }: { user: CurrentUser; anchor: HTMLElement; onClose: () => void }) {
+export default function UserMenuPopup({
+  user,
+  anchor,
+  onClose,
+}: {
+  user: CurrentUser;
+  anchor: HTMLElement;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [langAnchor, setLangAnchor] = useState<HTMLElement | null>(null);
   const logout = useLogout();
@@ -47,7 +55,9 @@ export default function UserMenuPopup({ user, anchor, onClose }: { user: Current
         slotProps={{ paper: { sx: { minWidth: 220, maxWidth: 'calc(100vw - 32px)' } } }}
       >
         <Box sx={{ px: 2, py: 1 }} role="presentation">
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{user.username}</Typography>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {user.username}
+          </Typography>
           <RoleLabel role={user.displayedRole} />
         </Box>
         <Divider />

@@ -14,7 +14,15 @@ export default function AccountPage() {
   const user = useMe().data;
   if (!user) return <PageSpinner />;
   return (
-    <Page title={t('account.title')} intro={<Typography sx={{ overflowWrap: 'anywhere' }}>{t('account.signedInAs', { email: user.email })}</Typography>} width="medium">
+    <Page
+      title={t('account.title')}
+      intro={
+        <Typography sx={{ overflowWrap: 'anywhere' }}>
+          {t('account.signedInAs', { email: user.email })}
+        </Typography>
+      }
+      width="medium"
+    >
       <AvatarSection user={user} />
       <ProfileSection key={user.id} user={user} />
       <LanguageSection />

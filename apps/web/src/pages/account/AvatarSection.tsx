@@ -28,7 +28,8 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
   const remove = useDeleteAvatar();
   const busy = upload.isPending || remove.isPending;
 
-  const failed = (err: unknown) => setError(translateError(t, err instanceof ApiError ? err.code : null));
+  const failed = (err: unknown) =>
+    setError(translateError(t, err instanceof ApiError ? err.code : null));
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -48,12 +49,21 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
 
   return (
     <Section id="account-avatar" title={t('account.avatarTitle')}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={3}
+        sx={{ alignItems: { sm: 'center' } }}
+      >
         <UserAvatar username={user.username} avatarPath={user.avatarPath} size={96} />
         <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <input ref={input} id={inputId} type="file" accept={accepted} hidden onChange={onFile} />
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
-            <Button variant="contained" startIcon={<UploadIcon />} onClick={() => input.current?.click()} disabled={busy}>
+            <Button
+              variant="contained"
+              startIcon={<UploadIcon />}
+              onClick={() => input.current?.click()}
+              disabled={busy}
+            >
               {t('account.avatarUpload')}
             </Button>
             {user.avatarPath ? (
@@ -61,7 +71,11 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
                 color="error"
                 onClick={() => {
                   setError(null);
-                  remove.mutate(undefined, { onSuccess: () => snackbar({ message: t('account.avatarRemoved'), color: 'success' }), onError: failed });
+                  remove.mutate(undefined, {
+                    onSuccess: () =>
+                      snackbar({ message: t('account.avatarRemoved'), color: 'success' }),
+                    onError: failed,
+                  });
                 }}
                 disabled={busy}
               >
@@ -69,7 +83,11 @@ export function AvatarSection({ user }: { user: CurrentUser }) {
               </Button>
             ) : null}
           </Stack>
-          <Typography variant="body2" color={error ? 'error' : 'text.secondary'} role={error ? 'alert' : undefined}>
+          <Typography
+            variant="body2"
+            color={error ? 'error' : 'text.secondary'}
+            role={error ? 'alert' : undefined}
+          >
             {error ?? t('account.avatarHint')}
           </Typography>
         </Stack>

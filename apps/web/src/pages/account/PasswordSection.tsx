@@ -28,7 +28,8 @@ export function PasswordSection() {
       snackbar({ message: t('account.passwordChanged'), color: 'success' });
     },
     onError: (err) => {
-      if (err instanceof ApiError && err.code === wrongCurrent) fields.setErrors({ currentPassword: wrongCurrent });
+      if (err instanceof ApiError && err.code === wrongCurrent)
+        fields.setErrors({ currentPassword: wrongCurrent });
       else fields.setErrors(serverFieldErrors(err));
     },
   });
@@ -53,18 +54,28 @@ export function PasswordSection() {
     error: Boolean(fields.message(name)),
   });
 
-  const generalError = change.error instanceof ApiError && change.error.code === wrongCurrent ? null : change.error;
+  const generalError =
+    change.error instanceof ApiError && change.error.code === wrongCurrent ? null : change.error;
   return (
     <Section id="account-password" title={t('account.passwordTitle')}>
       <form noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
           <FormError error={generalError} />
-          <TextField label={t('fields.currentPassword')} type="password" autoComplete="current-password" helperText={fields.message('currentPassword')} {...field('currentPassword')} />
+          <TextField
+            label={t('fields.currentPassword')}
+            type="password"
+            autoComplete="current-password"
+            helperText={fields.message('currentPassword')}
+            {...field('currentPassword')}
+          />
           <TextField
             label={t('fields.newPassword')}
             type="password"
             autoComplete="new-password"
-            helperText={fields.message('newPassword') ?? t('register.passwordHint', { min: limits.passwordMin })}
+            helperText={
+              fields.message('newPassword') ??
+              t('register.passwordHint', { min: limits.passwordMin })
+            }
             {...field('newPassword')}
           />
           <div>

@@ -12,7 +12,13 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { accountUpdateSchema, limits, type AccountUpdate, type CurrentUser, type RoleId } from '@atelier/shared';
+import {
+  accountUpdateSchema,
+  limits,
+  type AccountUpdate,
+  type CurrentUser,
+  type RoleId,
+} from '@atelier/shared';
 import { useUpdateMe } from '../../api/me.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
 import { issuesToFieldErrors, serverFieldErrors } from '../../components/errors.ts';
@@ -26,7 +32,10 @@ import { Section } from './Section.tsx';
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** When the username may change again, or null when it may change now. */
-export function nextUsernameChange(user: Pick<CurrentUser, 'usernameChangedTimestamp'>, now = Date.now()): Date | null {
+export function nextUsernameChange(
+  user: Pick<CurrentUser, 'usernameChangedTimestamp'>,
+  now = Date.now(),
+): Date | null {
   if (!user.usernameChangedTimestamp) return null;
   const next = Date.parse(user.usernameChangedTimestamp) + limits.usernameChangeDays * dayMs;
   return next > now ? new Date(next) : null;
@@ -103,7 +112,10 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
               fields.clear('bio');
             }}
             error={Boolean(fields.message('bio'))}
-            helperText={fields.message('bio') ?? t('common.counter', { count: bio.length, max: limits.bioMax })}
+            helperText={
+              fields.message('bio') ??
+              t('common.counter', { count: bio.length, max: limits.bioMax })
+            }
             slotProps={{ htmlInput: { maxLength: limits.bioMax } }}
           />
           <LinksField
@@ -112,12 +124,18 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
             max={limits.linksMax}
             onChange={(next) => {
               setLinks(next);
-              fields.setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('links'))));
+              fields.setErrors((prev) =>
+                Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('links'))),
+              );
             }}
             errorFor={(i) => fields.message(`links.${i}`)}
             listError={fields.message('links')}
           />
-          <FormControl fullWidth error={Boolean(fields.message('displayedRole'))} disabled={user.roles.length < 2}>
+          <FormControl
+            fullWidth
+            error={Boolean(fields.message('displayedRole'))}
+            disabled={user.roles.length < 2}
+          >
             <InputLabel id="displayed-role-label">{t('account.displayedRole')}</InputLabel>
             <Select
               labelId="displayed-role-label"
@@ -136,7 +154,9 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
                 </MenuItem>
               ))}
             </Select>
-            <FormHelperText id="displayed-role-hint">{fields.message('displayedRole') ?? t('account.displayedRoleHint')}</FormHelperText>
+            <FormHelperText id="displayed-role-hint">
+              {fields.message('displayedRole') ?? t('account.displayedRoleHint')}
+            </FormHelperText>
           </FormControl>
           <div>
             <Button type="submit" variant="contained" disabled={update.isPending}>

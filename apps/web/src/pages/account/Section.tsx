@@ -5,7 +5,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 /** One titled card of the account page (h2 + content). */
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>

@@ -10,7 +10,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { applicationSchema, limits, requestedTypes, type Application, type RequestedType } from '@atelier/shared';
+import {
+  applicationSchema,
+  limits,
+  requestedTypes,
+  type Application,
+  type RequestedType,
+} from '@atelier/shared';
 import { useSubmitApplication } from '../../api/applications.ts';
 import { ApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
@@ -36,7 +42,12 @@ export function ApplicationForm({ previous }: { previous: Application | null }) 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
     const compact = compactLinks(links);
-    const parsed = applicationSchema.safeParse({ requestedType: requestedType || undefined, aboutYou, whyJoin, links: compact.values });
+    const parsed = applicationSchema.safeParse({
+      requestedType: requestedType || undefined,
+      aboutYou,
+      whyJoin,
+      links: compact.values,
+    });
     if (!parsed.success) {
       fields.setErrors(compact.remap(issuesToFieldErrors(parsed.error.issues)));
       return;
@@ -48,15 +59,25 @@ export function ApplicationForm({ previous }: { previous: Application | null }) 
     });
   };
 
-  const reapplyAt = submitApplication.error instanceof ApiError ? submitApplication.error.fields.reapplyAt : undefined;
-  const counter = (value: string) => t('common.counter', { count: value.length, max: limits.applicationAnswerMax });
+  const reapplyAt =
+    submitApplication.error instanceof ApiError
+      ? submitApplication.error.fields.reapplyAt
+      : undefined;
+  const counter = (value: string) =>
+    t('common.counter', { count: value.length, max: limits.applicationAnswerMax });
 
   return (
     <Page title={t('application.title')} intro={t('application.intro')} width="medium">
-      {previous?.state === 'rejected' ? <Alert severity="info">{t('application.again')}</Alert> : null}
+      {previous?.state === 'rejected' ? (
+        <Alert severity="info">{t('application.again')}</Alert>
+      ) : null}
       <FormCard onSubmit={submit}>
         <FormError error={submitApplication.error} />
-        {reapplyAt ? <Typography color="error">{t('application.reapplyOn', { date: format.date(reapplyAt) })}</Typography> : null}
+        {reapplyAt ? (
+          <Typography color="error">
+            {t('application.reapplyOn', { date: format.date(reapplyAt) })}
+          </Typography>
+        ) : null}
         <FormControl error={Boolean(fields.message('requestedType'))}>
           <FormLabel id="requested-type-label" sx={{ fontWeight: 600, mb: 0.5 }}>
             {t('application.requestedType')}
@@ -70,10 +91,17 @@ export function ApplicationForm({ previous }: { previous: Application | null }) 
             }}
           >
             {requestedTypes.map((type) => (
-              <FormControlLabel key={type} value={type} control={<Radio />} label={t(`application.types.${type}`)} />
+              <FormControlLabel
+                key={type}
+                value={type}
+                control={<Radio />}
+                label={t(`application.types.${type}`)}
+              />
             ))}
           </RadioGroup>
-          <FormHelperText>{fields.message('requestedType') ?? t('application.requestedTypeHint')}</FormHelperText>
+          <FormHelperText>
+            {fields.message('requestedType') ?? t('application.requestedTypeHint')}
+          </FormHelperText>
         </FormControl>
         <TextField
           label={t('application.aboutYou')}
@@ -107,13 +135,20 @@ export function ApplicationForm({ previous }: { previous: Application | null }) 
           max={limits.applicationLinksMax}
           onChange={(next) => {
             setLinks(next);
-            fields.setErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('links'))));
+            fields.setErrors((prev) =>
+              Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('links'))),
+            );
           }}
           errorFor={(i) => fields.message(`links.${i}`)}
           listError={fields.message('links')}
         />
         <div>
-          <Button type="submit" variant="contained" size="large" disabled={submitApplication.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={submitApplication.isPending}
+          >
             {t('application.submit')}
           </Button>
         </div>

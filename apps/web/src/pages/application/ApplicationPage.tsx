@@ -22,13 +22,17 @@ export default function ApplicationPage() {
   if (mine.isError) {
     return (
       <Page title={t('application.title')} width="medium">
-        <Alert severity="error">{translateError(t, mine.error instanceof ApiError ? mine.error.code : null)}</Alert>
+        <Alert severity="error">
+          {translateError(t, mine.error instanceof ApiError ? mine.error.code : null)}
+        </Alert>
       </Page>
     );
   }
 
   const { application, reapplyAt } = mine.data;
-  const mayApply = !application || (application.state === 'rejected' && reapplyAt !== null && Date.parse(reapplyAt) <= openedAt);
+  const mayApply =
+    !application ||
+    (application.state === 'rejected' && reapplyAt !== null && Date.parse(reapplyAt) <= openedAt);
   if (mayApply) return <ApplicationForm previous={application} />;
   return <ApplicationState application={application} reapplyAt={reapplyAt} />;
 }

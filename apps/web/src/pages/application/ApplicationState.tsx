@@ -12,7 +12,13 @@ import { Page } from '../../components/Page.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
 
-export function ApplicationState({ application, reapplyAt }: { application: Application; reapplyAt: string | null }) {
+export function ApplicationState({
+  application,
+  reapplyAt,
+}: {
+  application: Application;
+  reapplyAt: string | null;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const format = useDateFormat();
@@ -50,7 +56,17 @@ export function ApplicationState({ application, reapplyAt }: { application: Appl
               {application.decisionNote ? (
                 <>
                   <Typography color="text.secondary">{t('application.moderatorNote')}</Typography>
-                  <Typography component="blockquote" sx={{ m: 0, pl: 2, borderLeft: 3, borderColor: 'divider', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  <Typography
+                    component="blockquote"
+                    sx={{
+                      m: 0,
+                      pl: 2,
+                      borderLeft: 3,
+                      borderColor: 'divider',
+                      whiteSpace: 'pre-wrap',
+                      overflowWrap: 'anywhere',
+                    }}
+                  >
                     {application.decisionNote}
                   </Typography>
                 </>
@@ -76,8 +92,13 @@ export function ApplicationState({ application, reapplyAt }: { application: Appl
             <Typography variant="h6" component="h2">
               {t('application.approvedTitle')}
             </Typography>
-            {application.grantedRole ? <RoleLabel role={application.grantedRole} variant="body1" /> : null}
-            <Button variant="contained" onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.me })}>
+            {application.grantedRole ? (
+              <RoleLabel role={application.grantedRole} variant="body1" />
+            ) : null}
+            <Button
+              variant="contained"
+              onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.me })}
+            >
               {t('auth.continue')}
             </Button>
           </Stack>

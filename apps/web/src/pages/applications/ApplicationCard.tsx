@@ -18,7 +18,13 @@ import { NotesPanel } from '../users/moderation/NotesPanel.tsx';
 
 export type CardAction = 'approve' | 'reject' | 'ban';
 
-export function ApplicationCard({ application, onAction }: { application: Application; onAction: (action: CardAction) => void }) {
+export function ApplicationCard({
+  application,
+  onAction,
+}: {
+  application: Application;
+  onAction: (action: CardAction) => void;
+}) {
   const { t } = useTranslation();
   const format = useDateFormat();
   const { applicant } = application;
@@ -28,19 +34,41 @@ export function ApplicationCard({ application, onAction }: { application: Applic
     <Card variant="outlined" component="article" aria-labelledby={headingId}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+          >
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-              <UserAvatar username={applicant.username} avatarPath={applicant.avatarPath} size={44} />
+              <UserAvatar
+                username={applicant.username}
+                avatarPath={applicant.avatarPath}
+                size={44}
+              />
               <Box sx={{ minWidth: 0 }}>
-                <Typography id={headingId} variant="h6" component="h2" sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+                <Typography
+                  id={headingId}
+                  variant="h6"
+                  component="h2"
+                  sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}
+                >
                   {applicant.username}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
                   {applicant.email}
                 </Typography>
               </Box>
             </Stack>
-            <Chip label={t(`application.types.${application.requestedType}`)} color="primary" variant="outlined" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }} />
+            <Chip
+              label={t(`application.types.${application.requestedType}`)}
+              color="primary"
+              variant="outlined"
+              sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+            />
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {t('applications.registered', { date: format.date(applicant.registrationTimestamp) })}
@@ -61,7 +89,12 @@ export function ApplicationCard({ application, onAction }: { application: Applic
               <Stack component="ul" spacing={0.5} sx={{ m: 0, pl: 2.5 }}>
                 {application.links.map((href) => (
                   <li key={href}>
-                    <Link href={href} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+                    <Link
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      sx={{ overflowWrap: 'anywhere' }}
+                    >
                       {href}
                     </Link>
                   </li>
@@ -73,7 +106,16 @@ export function ApplicationCard({ application, onAction }: { application: Applic
           <NotesPanel userId={applicant.id} />
         </Stack>
       </CardContent>
-      <CardActions sx={{ px: { xs: 2, sm: 3 }, pb: 2, pt: 0, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+      <CardActions
+        sx={{
+          px: { xs: 2, sm: 3 },
+          pb: 2,
+          pt: 0,
+          flexWrap: 'wrap',
+          gap: 1,
+          '& > :not(style) ~ :not(style)': { ml: 0 },
+        }}
+      >
         <Button variant="contained" color="success" onClick={() => onAction('approve')}>
           {t('applications.approve')}
         </Button>

@@ -12,7 +12,13 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import { grantableRoles, probationRoleFor, roles, type Application, type GrantableRole } from '@atelier/shared';
+import {
+  grantableRoles,
+  probationRoleFor,
+  roles,
+  type Application,
+  type GrantableRole,
+} from '@atelier/shared';
 import { FormError } from '../../components/FormError.tsx';
 
 export function ApproveDialog({
@@ -44,9 +50,17 @@ export function ApproveDialog({
   };
 
   return (
-    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby="approve-title" fullWidth maxWidth="xs">
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      aria-labelledby="approve-title"
+      fullWidth
+      maxWidth="xs"
+    >
       <form noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="approve-title">{t('applications.approveTitle', { username: application.applicant.username })}</DialogTitle>
+        <DialogTitle id="approve-title">
+          {t('applications.approveTitle', { username: application.applicant.username })}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <DialogContentText>{t('applications.approveText')}</DialogContentText>

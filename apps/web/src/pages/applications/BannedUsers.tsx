@@ -31,12 +31,21 @@ export function BannedUsers() {
     if (!ok) return;
     unban.mutate(user.id, {
       onSuccess: () => snackbar({ message: t('applications.unbanned'), color: 'success' }),
-      onError: (err) => snackbar({ message: translateError(t, err instanceof ApiError ? err.code : null), color: 'error' }),
+      onError: (err) =>
+        snackbar({
+          message: translateError(t, err instanceof ApiError ? err.code : null),
+          color: 'error',
+        }),
     });
   };
 
   if (list.isPending) return <PageSpinner />;
-  if (list.isError) return <Alert severity="error">{translateError(t, list.error instanceof ApiError ? list.error.code : null)}</Alert>;
+  if (list.isError)
+    return (
+      <Alert severity="error">
+        {translateError(t, list.error instanceof ApiError ? list.error.code : null)}
+      </Alert>
+    );
   if (list.data.length === 0) {
     return (
       <Typography color="text.secondary" sx={{ pt: 1 }}>
@@ -48,21 +57,48 @@ export function BannedUsers() {
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
       {list.data.map((user) => (
-        <Card key={user.id} variant="outlined" component="article" aria-labelledby={`banned-${user.id}`}>
+        <Card
+          key={user.id}
+          variant="outlined"
+          component="article"
+          aria-labelledby={`banned-${user.id}`}
+        >
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
+              <Stack
+                direction="row"
+                spacing={1.5}
+                sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}
+              >
                 <UserAvatar username={user.username} avatarPath={user.avatarPath} />
                 <Box sx={{ minWidth: 0 }}>
-                  <Typography id={`banned-${user.id}`} variant="subtitle1" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                  <Typography
+                    id={`banned-${user.id}`}
+                    variant="subtitle1"
+                    component="h2"
+                    sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                  >
                     {user.username}
                   </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+                  >
                     {t('applications.banReason', { reason: user.banReason })}
                   </Typography>
                 </Box>
               </Stack>
-              <Button variant="outlined" onClick={() => void askUnban(user)} disabled={unban.isPending} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}>
+              <Button
+                variant="outlined"
+                onClick={() => void askUnban(user)}
+                disabled={unban.isPending}
+                sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+              >
                 {t('applications.unban')}
               </Button>
             </Stack>

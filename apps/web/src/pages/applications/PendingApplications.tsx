@@ -4,7 +4,11 @@ import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { banSchema, limits, rejectApplicationSchema, type Application } from '@atelier/shared';
-import { useApplications, useApproveApplication, useRejectApplication } from '../../api/applications.ts';
+import {
+  useApplications,
+  useApproveApplication,
+  useRejectApplication,
+} from '../../api/applications.ts';
 import { ApiError } from '../../api/client.ts';
 import { useBanUser } from '../../api/users.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
@@ -25,7 +29,12 @@ export function PendingApplications() {
   const close = () => setOpen(null);
 
   if (list.isPending) return <PageSpinner />;
-  if (list.isError) return <Alert severity="error">{translateError(t, list.error instanceof ApiError ? list.error.code : null)}</Alert>;
+  if (list.isError)
+    return (
+      <Alert severity="error">
+        {translateError(t, list.error instanceof ApiError ? list.error.code : null)}
+      </Alert>
+    );
 
   return (
     <Stack spacing={2} sx={{ pt: 1 }}>
@@ -33,7 +42,11 @@ export function PendingApplications() {
         <Typography color="text.secondary">{t('applications.empty')}</Typography>
       ) : (
         list.data.map((application) => (
-          <ApplicationCard key={application.id} application={application} onAction={(action) => setOpen({ action, application })} />
+          <ApplicationCard
+            key={application.id}
+            application={application}
+            onAction={(action) => setOpen({ action, application })}
+          />
         ))
       )}
       {open?.action === 'approve' ? (

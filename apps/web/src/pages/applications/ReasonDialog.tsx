@@ -16,7 +16,11 @@ import { issuesToFieldErrors, serverFieldErrors } from '../../components/errors.
 import { FormError } from '../../components/FormError.tsx';
 import { useFieldErrors } from '../../components/useFieldErrors.ts';
 
-type Parse = (value: string) => { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+type Parse = (
+  value: string,
+) =>
+  | { success: true }
+  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 
 export function ReasonDialog({
   id,
@@ -71,7 +75,13 @@ export function ReasonDialog({
   };
 
   return (
-    <Dialog open onClose={pending ? undefined : onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      fullWidth
+      maxWidth="sm"
+    >
       <form noValidate onSubmit={(e) => void submit(e)}>
         <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
         <DialogContent>
@@ -88,7 +98,9 @@ export function ReasonDialog({
                 fields.clear(field);
               }}
               error={Boolean(fields.message(field))}
-              helperText={fields.message(field) ?? t('common.counter', { count: text.length, max: maxLength })}
+              helperText={
+                fields.message(field) ?? t('common.counter', { count: text.length, max: maxLength })
+              }
               slotProps={{ htmlInput: { maxLength } }}
               fullWidth
             />

@@ -72,7 +72,8 @@ export function VerifyEmail({ token }: { token: string }) {
     );
   }
 
-  const code = verification.error instanceof ApiError ? verification.error.code : 'errors.auth.INVALID_TOKEN';
+  const code =
+    verification.error instanceof ApiError ? verification.error.code : 'errors.auth.INVALID_TOKEN';
   return (
     <Page title={t('auth.verifyTitle')} narrow>
       <Alert severity="error">{translateError(t, code)}</Alert>

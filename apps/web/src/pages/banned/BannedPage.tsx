@@ -23,7 +23,17 @@ export default function BannedPage() {
             <Typography variant="subtitle2" component="h2">
               {t('banned.reason')}
             </Typography>
-            <Typography component="blockquote" sx={{ m: 0, pl: 2, borderLeft: 3, borderColor: 'error.main', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Typography
+              component="blockquote"
+              sx={{
+                m: 0,
+                pl: 2,
+                borderLeft: 3,
+                borderColor: 'error.main',
+                whiteSpace: 'pre-wrap',
+                overflowWrap: 'anywhere',
+              }}
+            >
               {me?.banReason || t('banned.noReason')}
             </Typography>
             <Typography variant="body2" color="text.secondary">

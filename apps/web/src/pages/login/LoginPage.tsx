@@ -23,7 +23,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const fields = useFieldErrors();
   const signIn = useMutation({
-    mutationFn: (input: { email: string; password: string }) => authApi.signIn(input.email, input.password),
+    mutationFn: (input: { email: string; password: string }) =>
+      authApi.signIn(input.email, input.password),
     // The guard then sends the person where their state allows (/, /application, /register…).
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
     onError: fields.fromServer,

@@ -19,7 +19,11 @@ export function CheckEmail({ email }: { email: string }) {
   const resend = useMutation({
     mutationFn: () => authApi.sendVerificationEmail(email),
     onSuccess: () => snackbar({ message: t('register.resent', { email }), color: 'success' }),
-    onError: (err) => snackbar({ message: translateError(t, err instanceof ApiError ? err.code : null), color: 'error' }),
+    onError: (err) =>
+      snackbar({
+        message: translateError(t, err instanceof ApiError ? err.code : null),
+        color: 'error',
+      }),
   });
 
   return (
@@ -29,7 +33,11 @@ export function CheckEmail({ email }: { email: string }) {
           <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
             <MarkEmailUnreadIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
             <Typography sx={{ overflowWrap: 'anywhere' }}>
-              <Trans i18nKey="register.checkBody" values={{ email }} components={{ strong: <strong /> }} />
+              <Trans
+                i18nKey="register.checkBody"
+                values={{ email }}
+                components={{ strong: <strong /> }}
+              />
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {t('register.checkNote')}

@@ -11,7 +11,9 @@ import { SnackbarContext } from '../../app/feedback/context.ts';
 import { RegisterForm } from './RegisterForm.tsx';
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   return render(
     <QueryClientProvider client={client}>
       <SnackbarContext value={{ show: () => undefined }}>
@@ -47,16 +49,33 @@ describe('RegisterForm field errors', () => {
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(describedBy(screen.getByLabelText('Username'))).toContain('The username must have 3 to 24 characters.');
+    expect(describedBy(screen.getByLabelText('Username'))).toContain(
+      'The username must have 3 to 24 characters.',
+    );
     expect(describedBy(screen.getByLabelText('E-mail'))).toContain('Enter a valid e-mail address.');
-    expect(describedBy(screen.getByLabelText('Password'))).toContain('The password must have at least 10 characters.');
+    expect(describedBy(screen.getByLabelText('Password'))).toContain(
+      'The password must have at least 10 characters.',
+    );
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it("shows the server's field errors next to their fields", async () => {
-    const body = { error: { code: 'errors.usernameTaken', message: 'taken', fields: { username: 'errors.usernameTaken' } } };
-    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status: 409, headers: { 'content-type': 'application/json' } })));
+    const body = {
+      error: {
+        code: 'errors.usernameTaken',
+        message: 'taken',
+        fields: { username: 'errors.usernameTaken' },
+      },
+    };
+    const fetch = vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(body), {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
     vi.stubGlobal('fetch', fetch);
     renderForm();
     const user = userEvent.setup();
@@ -66,10 +85,17 @@ describe('RegisterForm field errors', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     await screen.findByText('This username is already taken.');
-    expect(describedBy(screen.getByLabelText('Username'))).toContain('This username is already taken.');
+    expect(describedBy(screen.getByLabelText('Username'))).toContain(
+      'This username is already taken.',
+    );
     expect(describedBy(screen.getByLabelText('E-mail'))).not.toContain('taken');
-    expect(fetch).toHaveBeenCalledWith('/api/register', expect.objectContaining({ method: 'POST' }));
-    const sent = JSON.parse((fetch.mock.calls[0] as unknown as [string, { body: string }])[1].body) as Record<string, string>;
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/register',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    const sent = JSON.parse(
+      (fetch.mock.calls[0] as unknown as [string, { body: string }])[1].body,
+    ) as Record<string, string>;
     expect(sent).toMatchObject({ username: 'Ana Lee', email: 'ana@example.com', language: 'en' });
   });
 });

@@ -58,9 +58,17 @@ export function RegisterForm() {
         <TextField
           label={t('fields.username')}
           autoComplete="username"
-          {...field('username', t('register.usernameHint', { min: limits.usernameMin, max: limits.usernameMax }))}
+          {...field(
+            'username',
+            t('register.usernameHint', { min: limits.usernameMin, max: limits.usernameMax }),
+          )}
         />
-        <TextField label={t('fields.email')} type="email" autoComplete="email" {...field('email')} />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          {...field('email')}
+        />
         <TextField
           label={t('fields.password')}
           type="password"
