@@ -55,16 +55,17 @@ function isStringRecord(value: unknown): value is Record<string, string> {
   );
 }
 
-async function toApiError(res: Response): Promise<ApiError> {
+/** The error code of an answer without our error body (a proxy's, or a bare status). */
+export function fallbackCode(status: number): string {
+  if (status === 413) return 'errors.fileTooLarge';
+  if (status === 429) return 'errors.rateLimited';
   // 503 is the server's "too busy, retry shortly" (a proxy's 503 may come without our body).
-  const fallback =
-    res.status === 429
-      ? 'errors.rateLimited'
-      : res.status === 503
-        ? 'errors.overloaded'
-        : res.status >= 500
-          ? 'errors.server'
-          : 'errors.unknown';
+  if (status === 503) return 'errors.overloaded';
+  return status >= 500 ? 'errors.server' : 'errors.unknown';
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  const fallback = fallbackCode(res.status);
   let body: ErrorBody | null = null;
   try {
     body = (await res.json()) as ErrorBody;

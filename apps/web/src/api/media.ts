@@ -4,7 +4,7 @@
  * removed before the post is saved. Errors come back as the same ApiError as every other call.
  */
 import type { Media } from '@atelier/shared';
-import { api, ApiError, noteRetryAfter } from './client.ts';
+import { api, ApiError, fallbackCode, noteRetryAfter } from './client.ts';
 import { recordServerDate } from './skew.ts';
 
 export interface UploadHandle {
@@ -15,14 +15,7 @@ export interface UploadHandle {
 function errorOf(xhr: XMLHttpRequest): ApiError {
   const retryAfter =
     xhr.status === 429 ? noteRetryAfter(xhr.getResponseHeader('retry-after')) : undefined;
-  const fallback =
-    xhr.status === 413
-      ? 'errors.fileTooLarge'
-      : xhr.status === 429
-        ? 'errors.rateLimited'
-        : xhr.status >= 500
-          ? 'errors.server'
-          : 'errors.unknown';
+  const fallback = fallbackCode(xhr.status);
   try {
     const body = JSON.parse(xhr.responseText) as { error?: { code?: unknown; message?: unknown } };
     const code = typeof body.error?.code === 'string' ? body.error.code : fallback;
