@@ -46,10 +46,6 @@ export const removableTargetTypes = [
 ] as const satisfies readonly ReportTargetType[];
 export type RemovableTargetType = (typeof removableTargetTypes)[number];
 
-export function isReportTargetType(value: unknown): value is ReportTargetType {
-  return typeof value === 'string' && (reportTargetTypes as readonly string[]).includes(value);
-}
-
 export const reportLimits = {
   otherReasonMax: 200,
   detailsMax: 2000,

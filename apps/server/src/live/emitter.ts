@@ -75,14 +75,6 @@ export function socketEmitter(io: LiveServer): LiveEmitter {
   };
 }
 
-/** Drops everything (before the socket server exists or after it closed). */
-export const nullEmitter: LiveEmitter = {
-  toUser: () => undefined,
-  toRoom: () => undefined,
-  disconnectUser: () => undefined,
-  disconnectSession: () => undefined,
-};
-
 export type LiveServerSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,

@@ -1,10 +1,11 @@
 /**
- * The 16 routes of the seed, every page lazy (a chunk each, reloaded once if a deploy removed it),
+ * The routes of the app, every page lazy (a chunk each, reloaded once if a deploy removed it),
  * all behind the guard layout; unknown routes redirect to /.
  *
  * React Router runs in declarative mode (<Routes>, React.lazy pages under <Suspense>): the data
  * router (createBrowserRouter) adds about 18 KB gzip to the initial bundle, which the 170 KB
- * budget cannot afford, and none of its loaders or actions are used (TanStack Query loads data).
+ * budget (a target; no script checks it) cannot afford, and none of its loaders or actions are
+ * used (TanStack Query loads data).
  */
 import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
@@ -32,25 +33,6 @@ const TagsPage = page(() => import('../pages/tags/TagsPage.tsx'));
 const UserPage = page(() => import('../pages/users/UserPage.tsx'));
 const SearchPage = page(() => import('../pages/search/SearchPage.tsx'));
 const ModLogPage = page(() => import('../pages/mod-log/ModLogPage.tsx'));
-
-export const routePaths = [
-  '/',
-  '/account',
-  '/application',
-  '/applications',
-  '/auth',
-  '/banned',
-  '/login',
-  '/not-found',
-  '/posts/:postId',
-  '/register',
-  '/reports',
-  '/reset-password',
-  '/sections/:section',
-  '/status-updates',
-  '/tags',
-  '/users/:userId',
-] as const;
 
 export function AppRoutes() {
   return (
