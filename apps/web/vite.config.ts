@@ -4,11 +4,13 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './build/precompress.ts';
+import { routePreloadPlugin } from './build/route-preload.ts';
 
 const api = process.env.ATELIER_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloadPlugin(), precompressPlugin()],
   server: {
     proxy: {
       '/api': { target: api },

@@ -2,6 +2,8 @@
  * Builds the Fastify app (used by main.ts and by tests). Order: external plugins (security,
  * rate limits, auth), then app routes under /api, then the web app with its index.html fallback.
  */
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -47,6 +49,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before every route: a bounded queue of /api requests in front of the database (503 when full).
   registerAdmission(app, deps.config);
   await registerRateLimiter(app, deps.config);
+  // JSON answers over 1 KB are compressed per request (brotli at a cheap quality, or gzip); the web
+  // app's files are compressed once at build time and sent as they are (plugins/web.ts).
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
 
   app.get('/api/health', async (request, reply) => {
     try {

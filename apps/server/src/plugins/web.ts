@@ -4,7 +4,12 @@
  *
  * - /assets/* (content-hashed by Vite) is cached for a year, immutable; everything else,
  *   index.html first, is revalidated on every load (`no-cache`), so a deploy is picked up at once.
- * - A GET for an app route (not /api, not a file) answers index.html: the SPA routes it.
+ * - The build writes a brotli and a gzip copy beside each text file (`apps/web/build/precompress.ts`);
+ *   the copy the browser accepts is sent as it is (`preCompressed`), with `Vary: Accept-Encoding`.
+ * - A GET for an app route (not /api, not a file) answers index.html: the SPA routes it. When the
+ *   build listed the files each route's page needs (`route-preload.json`, apps/web/build/
+ *   route-preload.ts), they are announced in it as `<link rel="modulepreload">`, so the browser
+ *   fetches them beside the entry instead of after it.
  * - Unknown /api/* (and any other method) → 404 `{ error: { code: 'errors.notFound' } }`.
  * - No build yet (tests, a fresh clone before `npm start`): app routes answer 503 with a hint.
  */
@@ -23,11 +28,55 @@ export const notBuiltMessage =
 /** Paths that name a file or a server-side area, never an app route. */
 const notAppRoute = /^\/(api|assets|media|socket\.io)(\/|$)|\.[a-z0-9]{1,8}$/i;
 
+interface IndexPages {
+  mtimeMs: number;
+  /** Route pattern → index.html with that route's modulepreload links. */
+  routes: { pattern: RegExp; html: string }[];
+}
+
+/** `/posts/:postId` → /^\/posts\/[^/]+$/ */
+function routePattern(route: string): RegExp {
+  const source = route
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+/** index.html once per route of route-preload.json; null when the build has no such list. */
+function readIndexPages(dist: string, indexFile: string, mtimeMs: number): IndexPages | null {
+  let preloads: Record<string, string[]>;
+  try {
+    preloads = JSON.parse(fs.readFileSync(path.join(dist, 'route-preload.json'), 'utf8')) as Record<
+      string,
+      string[]
+    >;
+  } catch {
+    return null;
+  }
+  const index = fs.readFileSync(indexFile, 'utf8');
+  const routes = Object.entries(preloads).map(([route, files]) => {
+    const links = files
+      .filter((f) => /^\/[\w./-]+\.js$/.test(f))
+      .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+      .join('');
+    return { pattern: routePattern(route), html: index.replace('</head>', `${links}</head>`) };
+  });
+  return { mtimeMs, routes };
+}
+
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const dist = path.resolve(config.WEB_DIST);
   const indexFile = path.join(dist, 'index.html');
   const assetsDir = path.join(dist, 'assets') + path.sep;
   const hasDist = fs.existsSync(dist);
+  let indexPages: IndexPages | null = null;
+  /** The page for `pathname` with its modulepreload links, re-read when a new build is in place. */
+  const pageFor = (pathname: string): string | undefined => {
+    const { mtimeMs } = fs.statSync(indexFile);
+    if (indexPages?.mtimeMs !== mtimeMs) indexPages = readIndexPages(dist, indexFile, mtimeMs);
+    return indexPages?.routes.find((r) => r.pattern.test(pathname))?.html;
+  };
 
   if (hasDist) {
     await app.register(fastifyStatic, {
@@ -38,8 +87,10 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       // Directories (`/`, `/assets/`) are not files: the not-found handler decides.
       allowedPath: (pathname: string) => !pathname.endsWith('/'),
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res: SetHeadersResponse, file: string) => {
         res.setHeader('cache-control', file.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
@@ -77,6 +128,9 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
         .type('text/plain; charset=utf-8')
         .send(notBuiltMessage);
     }
-    return reply.header('cache-control', REVALIDATE).sendFile('index.html', dist);
+    const page = pageFor(pathname);
+    void reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding');
+    if (page) return reply.type('text/html; charset=utf-8').send(page);
+    return reply.sendFile('index.html', dist);
   });
 }

@@ -1,0 +1,166 @@
+/**
+ * Compression: JSON answers over 1 KB are compressed per request (brotli or gzip, as the client
+ * accepts); the built web app is sent from the copies compressed at build time, with
+ * `Vary: Accept-Encoding`; small answers, and clients that accept nothing, get plain bytes.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMember } from './factories.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import { newPost } from './post-factories.ts';
+
+const indexHtml = `<!doctype html><html><head><script type="module" src="/assets/app-1a2b3c.js"></script></head><body>${'<!-- padding -->'.repeat(100)}<div id="root"></div></body></html>`;
+const appJs = `console.log(${JSON.stringify('atelier '.repeat(400))});`;
+
+/** A stand-in for apps/web/dist as the build leaves it: each text file with its .br and .gz. */
+function makeDist(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  for (const [name, text] of [
+    ['index.html', indexHtml],
+    ['assets/app-1a2b3c.js', appJs],
+  ] as const) {
+    const file = path.join(dist, name);
+    fs.writeFileSync(file, text);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text));
+  }
+  fs.writeFileSync(
+    path.join(dist, 'route-preload.json'),
+    JSON.stringify({
+      '/login': ['/assets/LoginPage-9f8e7d.js', '/assets/TextField-123abc.js'],
+      '/posts/:postId': ['/assets/PostPage-4d5e6f.js'],
+    }),
+  );
+  return dist;
+}
+
+let t: TestApp;
+let dist: string;
+let cookie: string;
+let postId: string;
+beforeAll(async () => {
+  dist = makeDist();
+  t = await createTestApp({ WEB_DIST: dist });
+  const member = await createMember(t);
+  cookie = member.cookie;
+  postId = (await newPost(t, member, { body: 'A long body. '.repeat(300) })).id;
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+function getPost(acceptEncoding?: string) {
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/posts/${postId}`,
+    headers: { cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+  });
+}
+
+describe('JSON answers', () => {
+  it('are sent with brotli when the client accepts it, and decode to the same JSON', async () => {
+    const plain = await getPost();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const br = await getPost('gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('are sent with gzip to a client that does not accept brotli', async () => {
+    const plain = await getPost();
+    const gz = await getPost('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('under 1 KB are sent as they are', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json()).toMatchObject({ ok: true });
+  });
+});
+
+describe('the built web app', () => {
+  it('sends the brotli copy made at build time for an asset', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.rawPayload.equals(fs.readFileSync(path.join(dist, 'assets/app-1a2b3c.js.br')))).toBe(
+      true,
+    );
+  });
+
+  it('sends the gzip copy, or the file itself, to clients that accept less', async () => {
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-1a2b3c.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(appJs);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(appJs);
+  });
+
+  it('sends index.html compressed for an app route, still revalidated on every load', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/sections/general',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(indexHtml);
+  });
+});
+
+describe("a route's page", () => {
+  it('announces the files its first screen needs as modulepreload links', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/posts/0b6f7c3e-1111-4222-8333-444455556666',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/PostPage-4d5e6f.js"></head>',
+    );
+    expect(res.body).not.toContain('LoginPage');
+
+    const login = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(login.body.match(/rel="modulepreload"/g)).toHaveLength(2);
+  });
+
+  it('is index.html as built for a route the list does not name', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/no/such/route' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(indexHtml);
+  });
+});

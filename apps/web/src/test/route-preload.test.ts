@@ -1,0 +1,57 @@
+// @vitest-environment node
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routeModules, routePreloads, type ChunkInfo } from '../../build/route-preload.ts';
+
+const routerFile = path.resolve(__dirname, '../app/router.tsx');
+
+describe('route-preload', () => {
+  it('reads every lazy page route of the real router', () => {
+    const routes = routeModules(fs.readFileSync(routerFile, 'utf8'));
+    expect(routes.get('/login')).toBe('../pages/login/LoginPage.tsx');
+    expect(routes.get('/posts/:postId')).toBe('../pages/posts/PostPage.tsx');
+    expect(routes.has('*')).toBe(false);
+    expect(routes.size).toBeGreaterThanOrEqual(18);
+  });
+
+  it('refuses a route whose element is not a lazy page', () => {
+    expect(() =>
+      routeModules(`const A = page(() => import('./a.tsx'));\n<Route path="/b" element={<B />} />`),
+    ).toThrow(/\/b renders B/);
+  });
+
+  it("lists a page's chunk and its static imports, without what the entry loads", () => {
+    const dir = path.dirname(routerFile);
+    const bundle: Record<string, ChunkInfo> = {
+      'index.js': {
+        type: 'chunk',
+        fileName: 'assets/index.js',
+        isEntry: true,
+        imports: ['assets/react.js'],
+      },
+      'react.js': { type: 'chunk', fileName: 'assets/react.js', imports: [] },
+      'Login.js': {
+        type: 'chunk',
+        fileName: 'assets/Login.js',
+        facadeModuleId: path.resolve(dir, '../pages/login/LoginPage.tsx'),
+        imports: ['assets/TextField.js', 'assets/react.js'],
+      },
+      'TextField.js': {
+        type: 'chunk',
+        fileName: 'assets/TextField.js',
+        imports: ['assets/utils.js'],
+      },
+      'utils.js': { type: 'chunk', fileName: 'assets/utils.js', imports: [] },
+      'style.css': { type: 'asset', fileName: 'assets/style.css' },
+    };
+    const preloads = routePreloads(
+      new Map([['/login', '../pages/login/LoginPage.tsx']]),
+      routerFile,
+      bundle,
+    );
+    expect(preloads).toEqual({
+      '/login': ['/assets/Login.js', '/assets/TextField.js', '/assets/utils.js'],
+    });
+  });
+});
