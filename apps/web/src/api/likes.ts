@@ -5,12 +5,9 @@
  * count is shown at the end; an error reverts to the last state the server confirmed.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LikeState } from '@atelier/shared';
-import { useSnackbar } from '../app/feedback/context.ts';
-import { translateError } from '../components/errors.ts';
-import { api, isApiError } from './client.ts';
+import { api } from './client.ts';
 
 export type LikeTarget = 'post' | 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply';
 
@@ -104,15 +101,17 @@ interface HookState extends LikeView {
   from: LikeState & { key: string };
 }
 
-/** The state of one like button and its toggle. */
+/**
+ * The state of one like button and its toggle. A failed request reverts the state and is handed
+ * to `onError`: showing it is the caller's business (this layer knows no UI).
+ */
 export function useLikeToggle(
   target: LikeTarget,
   id: string,
   liked: boolean,
   likeCount: number,
+  onError?: (err: unknown) => void,
 ): LikeView & { toggle: () => void } {
-  const { t } = useTranslation();
-  const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const [sync] = useState(() => new LikeSync());
   const key = `${target}:${id}`;
@@ -142,12 +141,7 @@ export function useLikeToggle(
           // Lists and pages holding this item refetch when next shown; nothing refetches now.
           void queryClient.invalidateQueries({ refetchType: 'none' });
         },
-        onError: (err) => {
-          snackbar({
-            message: translateError(t, isApiError(err) ? err.code : null),
-            color: 'error',
-          });
-        },
+        onError,
       },
     );
   };

@@ -24,9 +24,9 @@ describe('AuthorLine', () => {
     const link = screen.getByRole('link', { name: 'Ada Lovelace' });
     expect(link.getAttribute('href')).toBe('/users/u1');
     expect(getComputedStyle(link).color).toBe('rgb(239, 83, 80)');
-    expect(screen.getByText('AL')).toBeTruthy();
+    expect(screen.getByText('AL')).toBeVisible();
     expect(container.querySelector('time')?.textContent).toMatch(/5 minutes ago/);
-    expect(screen.queryByText('edited')).toBeNull();
+    expect(screen.queryByText('edited')).not.toBeInTheDocument();
   });
 
   it('strikes through a banned author', () => {
@@ -52,7 +52,7 @@ describe('AuthorLine', () => {
 
   it('shows [deleted] for a deleted author, without a link', () => {
     renderLine({ author: null, timestamp: new Date().toISOString(), size: 'small' });
-    expect(screen.getByText('[deleted]')).toBeTruthy();
-    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.getByText('[deleted]')).toBeVisible();
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,10 @@ import Button from '@mui/material/Button';
 import FavoriteIcon from '@mui/icons-material/Favorite';
 import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
 import { formatCompactNumber } from '@atelier/shared';
+import { isApiError } from '../api/client.ts';
 import { useLikeToggle, type LikeTarget } from '../api/likes.ts';
+import { useSnackbar } from '../app/feedback/context.ts';
+import { translateError } from './errors.ts';
 
 export type { LikeTarget } from '../api/likes.ts';
 
@@ -18,7 +21,10 @@ export interface LikeButtonProps {
 
 export function LikeButton({ target, id, liked, likeCount, size = 'small' }: LikeButtonProps) {
   const { t, i18n } = useTranslation();
-  const state = useLikeToggle(target, id, liked, likeCount);
+  const snackbar = useSnackbar();
+  const state = useLikeToggle(target, id, liked, likeCount, (err) => {
+    snackbar({ message: translateError(t, isApiError(err) ? err.code : null), color: 'error' });
+  });
   const label = t(state.liked ? 'likes.unlike' : 'likes.like', { count: state.likeCount });
   return (
     <Button

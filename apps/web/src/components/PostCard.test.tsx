@@ -64,17 +64,17 @@ describe('PostCard', () => {
     expect(screen.getByRole('link', { name: 'A quiet morning' }).getAttribute('href')).toBe(
       '/posts/p1',
     );
-    expect(screen.getByText('The light came in sideways…')).toBeTruthy();
+    expect(screen.getByText('The light came in sideways…')).toBeVisible();
     expect(screen.getByRole('link', { name: 'ada' }).getAttribute('href')).toBe('/users/u1');
-    expect(screen.getByText('AI-assisted')).toBeTruthy();
+    expect(screen.getByText('AI-assisted')).toBeVisible();
     // tags sorted by label, linking to the section filtered by the tag
     const tagLinks = screen.getAllByRole('link').filter((a) => a.textContent?.startsWith('#'));
     expect(tagLinks.map((a) => a.textContent)).toEqual(['#Landscape', '#Portrait']);
     expect(tagLinks[0]?.getAttribute('href')).toBe('/sections/writing?tag=t2');
     expect(screen.getByLabelText('1234 likes').textContent).toBe('1.2K');
-    expect(screen.getByLabelText('1 comment')).toBeTruthy();
-    expect(screen.getByLabelText('0 views')).toBeTruthy();
-    expect(screen.getByLabelText('3 files')).toBeTruthy();
+    expect(screen.getByLabelText('1 comment')).toHaveTextContent('1');
+    expect(screen.getByLabelText('0 views')).toHaveTextContent('0');
+    expect(screen.getByLabelText('3 files')).toHaveTextContent('3');
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/media/a-thumb.webp');
   });
 });

@@ -10,9 +10,9 @@ import { PresenceStatusView } from './PresenceStatus.tsx';
 describe('presence', () => {
   it('shows a dot named "Online" only while online', () => {
     const { rerender } = render(<PresenceDotView online size={32} />);
-    expect(screen.getByRole('img', { name: 'Online' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Online' })).toBeVisible();
     rerender(<PresenceDotView online={false} size={32} />);
-    expect(screen.queryByRole('img', { name: 'Online' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Online' })).not.toBeInTheDocument();
   });
 
   it('says Online, or Last seen with a relative time and the full date', () => {
@@ -34,7 +34,7 @@ describe('presence', () => {
     render(
       <PresenceStatusView presence={{ userId: 'u', online: false, lastSeenTimestamp: null }} />,
     );
-    expect(screen.queryByTestId('presence-status')).toBeNull();
+    expect(screen.queryByTestId('presence-status')).not.toBeInTheDocument();
   });
 
   it('updates the users on screen from presence:changed, and only them', () => {

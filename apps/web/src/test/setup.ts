@@ -1,4 +1,5 @@
-/** Tests render with the English messages, loaded synchronously. */
+/** Tests render with the English messages, loaded synchronously; jest-dom adds DOM matchers. */
+import '@testing-library/jest-dom/vitest';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';

@@ -92,32 +92,32 @@ describe('NotificationBellView', () => {
     const { rerender } = render(
       <NotificationBellView count={0} reconnecting={false} onOpen={() => {}} />,
     );
-    expect(screen.getByRole('button', { name: 'Notifications (0)' })).toBeTruthy();
-    expect(screen.queryByText('0')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Notifications (0)' })).toBeEnabled();
+    expect(screen.queryByText('0')).not.toBeInTheDocument();
     rerender(<NotificationBellView count={3} reconnecting={false} onOpen={() => {}} />);
-    expect(screen.getByRole('button', { name: 'Notifications (3)' })).toBeTruthy();
-    expect(screen.getByText('3')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Notifications (3)' })).toBeEnabled();
+    expect(screen.getByText('3')).toBeVisible();
     rerender(<NotificationBellView count={10} reconnecting onOpen={() => {}} />);
-    expect(screen.getByText('9+')).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Reconnecting…' })).toBeTruthy();
+    expect(screen.getByText('9+')).toBeVisible();
+    expect(screen.getByRole('status', { name: 'Reconnecting…' })).toBeVisible();
   });
 });
 
 describe('NotificationMenu', () => {
   it('shows the text of each type, its excerpt and the rules reminder', () => {
     renderMenu([comment, reply, status, removal]);
-    expect(screen.getByText('bob commented on “Glazes”')).toBeTruthy();
-    expect(screen.getByText('bob replied to your comment on “Glazes”')).toBeTruthy();
-    expect(screen.getByText('bob replied to your status update')).toBeTruthy();
-    expect(screen.getByText('Your post “Glazes” was removed: spam')).toBeTruthy();
-    expect(screen.getByText(/read the community rules/)).toBeTruthy();
-    expect(screen.getByText('Nice work')).toBeTruthy();
+    expect(screen.getByText('bob commented on “Glazes”')).toBeVisible();
+    expect(screen.getByText('bob replied to your comment on “Glazes”')).toBeVisible();
+    expect(screen.getByText('bob replied to your status update')).toBeVisible();
+    expect(screen.getByText('Your post “Glazes” was removed: spam')).toBeVisible();
+    expect(screen.getByText(/read the community rules/)).toBeVisible();
+    expect(screen.getByText('Nice work')).toBeVisible();
     expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(2);
   });
 
   it('shows the empty state', () => {
     renderMenu([]);
-    expect(screen.getByText('No new notifications.')).toBeTruthy();
+    expect(screen.getByText('No new notifications.')).toBeVisible();
   });
 
   it('dismisses and opens the post at the reply on click', async () => {

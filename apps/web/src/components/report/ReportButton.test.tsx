@@ -46,7 +46,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('ReportButton', () => {
   it('is hidden on one’s own content', () => {
     renderButton('me');
-    expect(screen.queryByRole('button', { name: /Report/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Report/ })).not.toBeInTheDocument();
   });
 
   it(
@@ -60,10 +60,10 @@ describe('ReportButton', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Report the comment by bob' }));
       const dialog = await screen.findByRole('dialog', { name: 'Report this comment' });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
-      expect(within(dialog).getByText('Choose a reason.')).toBeTruthy();
+      expect(within(dialog).getByText('Choose a reason.')).toBeVisible();
       await userEvent.click(within(dialog).getByLabelText('Other'));
       await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
-      expect(within(dialog).getByText('Say what the reason is.')).toBeTruthy();
+      expect(within(dialog).getByText('Say what the reason is.')).toBeVisible();
       await userEvent.click(within(dialog).getByLabelText(/Tell us the reason/));
       await userEvent.paste('Doxxing');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
@@ -71,7 +71,7 @@ describe('ReportButton', () => {
       await userEvent.paste('Posted an address');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
       await screen.findByText('Thanks, moderators will look at it');
-      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       const [url, init] = fetchMock.mock.calls.find(([u]) => u === '/api/reports')!;
       expect(url).toBe('/api/reports');
       expect(JSON.parse(init!.body as string)).toEqual({
@@ -94,7 +94,7 @@ describe('ReportButton', () => {
     await userEvent.click(within(dialog).getByLabelText('Spam'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(await within(dialog).findByRole('alert')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Send report' })).toBeTruthy();
+    expect(await within(dialog).findByRole('alert')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Send report' })).toBeEnabled();
   });
 });

@@ -73,12 +73,12 @@ describe('HomePage', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'The lighthouse keeper' }).getAttribute('href')).toBe(
       '/posts/p9',
     );
-    expect(screen.getByText('12 posts')).toBeTruthy();
-    expect(screen.getByText('No posts yet — be the first.')).toBeTruthy();
+    expect(screen.getByText('12 posts')).toBeVisible();
+    expect(screen.getByText('No posts yet — be the first.')).toBeVisible();
     const stats = screen.getByRole('region', { name: 'Atelier in numbers' });
-    expect(within(stats).getByText('1.2K')).toBeTruthy();
-    expect(within(stats).getByText('members')).toBeTruthy();
-    expect(within(stats).getByText('status update')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Status updates' })).toBeTruthy();
+    expect(within(stats).getByText('1.2K')).toBeVisible();
+    expect(within(stats).getByText('members')).toBeVisible();
+    expect(within(stats).getByText('status update')).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Status updates' })).toBeVisible();
   });
 });

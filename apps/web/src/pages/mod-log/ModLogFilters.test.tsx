@@ -34,7 +34,7 @@ describe('ModLogFilters', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-01' } });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(onApply).not.toHaveBeenCalled();
-    expect(screen.getByText('The end date comes before the start date.')).toBeTruthy();
+    expect(screen.getByText('The end date comes before the start date.')).toBeVisible();
   });
 
   it('starts from the current filters and clears them all', async () => {

@@ -117,7 +117,7 @@ describe('PostEditor', { timeout: 20_000 }, () => {
     expect(describedBy(screen.getByLabelText(/^Title/))).toContain(
       'The title can be at most 200 characters.',
     );
-    expect(screen.getByText('This field is required.')).toBeTruthy(); // provenance
+    expect(screen.getByText('This field is required.')).toBeVisible(); // provenance
     expect(fetch).not.toHaveBeenCalled();
     // The first field to fix gets the focus.
     await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Title/)));
@@ -184,7 +184,7 @@ describe('PostEditor', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByTestId('media-input'), { target: { files: [big] } });
     expect(
       screen.getByText('huge.png is 30 MB; the limit for this kind of file is 25 MB.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(send).not.toHaveBeenCalled();
   });
 
@@ -202,7 +202,7 @@ describe('PostEditor', { timeout: 20_000 }, () => {
     first.unmount();
 
     renderEditor();
-    expect(screen.getByText('Your unsaved draft was restored.')).toBeTruthy();
+    expect(screen.getByText('Your unsaved draft was restored.')).toBeVisible();
     expect(screen.getByLabelText<HTMLInputElement>(/^Title/).value).toBe('Unfinished');
     expect(screen.getByLabelText<HTMLTextAreaElement>('Body (Markdown)').value).toBe(
       'Half a thought',
@@ -224,6 +224,6 @@ describe('PostEditor', { timeout: 20_000 }, () => {
     first.unmount();
     renderEditor('general');
     expect(screen.getByLabelText<HTMLInputElement>(/^Title/).value).toBe('');
-    expect(screen.queryByText('Your unsaved draft was restored.')).toBeNull();
+    expect(screen.queryByText('Your unsaved draft was restored.')).not.toBeInTheDocument();
   });
 });

@@ -97,14 +97,14 @@ describe('PostView', { timeout: 15_000 }, () => {
 
   it('offers Edit and Delete to the author and moderators only', () => {
     const { unmount } = renderView(basePost, user('reader'));
-    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     unmount();
     renderView(basePost, user('author'));
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
       '/posts/p1?edit=1',
     );
-    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
   });
 
   it('says a removed post was removed, and why', () => {
@@ -112,8 +112,8 @@ describe('PostView', { timeout: 15_000 }, () => {
       { ...basePost, state: 'removed', removal: { reason: 'wrongSection', otherReason: null } },
       user('author'),
     );
-    expect(screen.getByText('This post was removed by a moderator')).toBeTruthy();
-    expect(screen.getByText(/Reason: wrong section\./)).toBeTruthy();
+    expect(screen.getByText('This post was removed by a moderator')).toBeVisible();
+    expect(screen.getByText(/Reason: wrong section\./)).toBeVisible();
   });
 
   it('opens images in a lightbox that arrow keys browse and Esc closes', async () => {
@@ -137,6 +137,6 @@ describe('PostView', { timeout: 15_000 }, () => {
       '/media/3.webp',
     );
     await u.keyboard('{Escape}');
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -103,29 +103,29 @@ describe('ReportsView', () => {
     expect(c.getByRole('link', { name: 'Buy cheap followers' }).getAttribute('href')).toBe(
       '/posts/p1',
     );
-    expect(c.getByText('2 reports')).toBeTruthy();
-    expect(c.getByText('Click my link')).toBeTruthy();
+    expect(c.getByText('2 reports')).toBeVisible();
+    expect(c.getByText('Click my link')).toBeVisible();
     const reports = within(c.getByRole('region', { name: 'Reports' })).getAllByRole('listitem');
     expect(reports.map((li) => li.textContent)).toEqual([
       expect.stringMatching(/^alice · Spam · .*Third time this week$/),
       expect.stringMatching(/^bob · Other: Scam · /),
     ]);
-    expect(c.getByText('Third time this week')).toBeTruthy();
-    expect(c.getByRole('heading', { name: 'Moderator notes about spammy' })).toBeTruthy();
-    expect(c.getByText('Warned about links')).toBeTruthy();
-    expect(c.getByText('Comment removed — Spam')).toBeTruthy();
-    expect(c.getByRole('button', { name: 'Dismiss' })).toBeTruthy();
-    expect(c.getByRole('button', { name: 'Remove post' })).toBeTruthy();
-    expect(c.getByRole('button', { name: 'Ban author' })).toBeTruthy();
-    expect(screen.getByText('No account shares a browser with a banned user.')).toBeTruthy();
+    expect(c.getByText('Third time this week')).toBeVisible();
+    expect(c.getByRole('heading', { name: 'Moderator notes about spammy' })).toBeVisible();
+    expect(c.getByText('Warned about links')).toBeVisible();
+    expect(c.getByText('Comment removed — Spam')).toBeVisible();
+    expect(c.getByRole('button', { name: 'Dismiss' })).toBeEnabled();
+    expect(c.getByRole('button', { name: 'Remove post' })).toBeEnabled();
+    expect(c.getByRole('button', { name: 'Ban author' })).toBeEnabled();
+    expect(screen.getByText('No account shares a browser with a banned user.')).toBeVisible();
   });
 
   it('offers no Remove for a user and no Ban for a banned author', () => {
     renderView({ groups: [userGroup], banEvasion: [] });
     const c = within(screen.getByRole('article', { name: 'gone' }));
-    expect(c.queryByRole('button', { name: /Remove/ })).toBeNull();
-    expect(c.queryByRole('button', { name: 'Ban author' })).toBeNull();
-    expect(c.getByRole('button', { name: 'Dismiss' })).toBeTruthy();
+    expect(c.queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(c.queryByRole('button', { name: 'Ban author' })).not.toBeInTheDocument();
+    expect(c.getByRole('button', { name: 'Dismiss' })).toBeEnabled();
   });
 
   it('shows the empty state and the ban-evasion list', () => {
@@ -141,7 +141,7 @@ describe('ReportsView', () => {
         },
       ],
     });
-    expect(screen.getByText('No open reports. All clear!')).toBeTruthy();
+    expect(screen.getByText('No open reports. All clear!')).toBeVisible();
     const item = screen.getByTestId('ban-evasion');
     expect(within(item).getByRole('link', { name: 'newcomer' }).getAttribute('href')).toBe(
       '/users/x1',
@@ -149,8 +149,8 @@ describe('ReportsView', () => {
     expect(within(item).getByRole('link', { name: 'spammy' }).getAttribute('href')).toBe(
       '/users/a1',
     );
-    expect(within(item).getByText('Ban reason: Spam ring')).toBeTruthy();
-    expect(within(item).getByText(/Visitor id fp-123/)).toBeTruthy();
+    expect(within(item).getByText('Ban reason: Spam ring')).toBeVisible();
+    expect(within(item).getByText(/Visitor id fp-123/)).toBeVisible();
   });
 
   it('dismisses after confirmation', async () => {
@@ -162,7 +162,7 @@ describe('ReportsView', () => {
     const dialog = await screen.findByRole('dialog');
     expect(
       within(dialog).getByText('The 2 reports are closed and the content stays as it is.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0]!;

@@ -68,9 +68,9 @@ describe('search', { timeout: 15_000 }, () => {
     const fetch = vi.fn((_url: string) => Promise.resolve(json(results)));
     vi.stubGlobal('fetch', fetch);
     renderAt('/search?q=harbour');
-    expect(await screen.findByRole('link', { name: 'harbour_cat' })).toBeTruthy();
-    expect(screen.getByText('#Harbour · 2 posts')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Posts' })).toBeNull();
+    expect(await screen.findByRole('link', { name: 'harbour_cat' })).toBeVisible();
+    expect(screen.getByText('#Harbour · 2 posts')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Posts' })).not.toBeInTheDocument();
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/search?q=harbour&kind=all');
 
     await userEvent.setup().click(screen.getByRole('tab', { name: 'People' }));

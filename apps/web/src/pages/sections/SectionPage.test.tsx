@@ -103,32 +103,32 @@ describe('SectionPage', { timeout: 15_000 }, () => {
   it('says so when the section does not exist', async () => {
     stubServer();
     renderPage(['member'], '/sections/nope');
-    expect(await screen.findByRole('heading', { name: 'Section not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Section not found' })).toBeVisible();
   });
 
   it('offers "New post" only to those who may post in the section', async () => {
     stubServer();
     const { unmount } = renderPage(['member']);
     await screen.findByRole('heading', { name: 'Writing' });
-    expect(screen.queryByRole('link', { name: 'New post' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'New post' })).not.toBeInTheDocument();
     unmount();
     renderPage(['probation-writer']);
     const link = await screen.findByRole('link', { name: 'New post' });
     expect(link.getAttribute('href')).toBe('/posts/new?section=writing');
-    expect(screen.getByText('On probation: at most 3 posts a day here.')).toBeTruthy();
+    expect(screen.getByText('On probation: at most 3 posts a day here.')).toBeVisible();
   });
 
   it('loads the next page with the cursor, and keeps the sort and filters in the URL', async () => {
     const fetch = stubServer();
     renderPage(['member']);
-    expect(await screen.findByText('Post 20')).toBeTruthy();
+    expect(await screen.findByText('Post 20')).toBeVisible();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Load more' }));
-    expect(await screen.findByText('Post 21')).toBeTruthy();
+    expect(await screen.findByText('Post 21')).toBeVisible();
     expect(fetch.mock.calls.map((c) => c[0])).toContain(
       '/api/sections/writing/posts?sort=new&cursor=c20',
     );
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Most liked' }));
     expect(screen.getByTestId('search').textContent).toBe('?sort=top');

@@ -38,7 +38,7 @@ describe('StatusUpdateComposer', () => {
     expect(screen.getByTestId('composer-counter').textContent).toBe('1001 / 1000');
     expect(post).toHaveProperty('disabled', true);
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('A status update can have at most 1,000 characters.')).toBeTruthy();
+    expect(screen.getByText('A status update can have at most 1,000 characters.')).toBeVisible();
     fireEvent.submit(field.closest('form')!);
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -83,7 +83,7 @@ describe('StatusUpdateComposer', () => {
     await user.click(screen.getByRole('button', { name: 'Post' }));
     expect(
       await screen.findByText('A status update can have at most 1,000 characters.'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('sends with Ctrl+Enter', async () => {

@@ -33,7 +33,7 @@ describe('TagList', () => {
   it('lists every tag sorted by label, case-insensitively', () => {
     render(<TagList tags={tags} onEdit={vi.fn()} onDelete={vi.fn()} />);
     expect(labels()).toEqual(['Diffusion', 'Oil', 'Painting', 'poetry']);
-    expect(screen.getByText('4 tags')).toBeTruthy();
+    expect(screen.getByText('4 tags')).toBeVisible();
   });
 
   it('matches any language’s label and a parent’s label', async () => {
@@ -48,7 +48,7 @@ describe('TagList', () => {
     expect(labels()).toEqual(['poetry']);
     await user.clear(search);
     await user.type(search, 'nothing like it');
-    expect(screen.getByText('No tag matches “nothing like it”.')).toBeTruthy();
+    expect(screen.getByText('No tag matches “nothing like it”.')).toBeVisible();
   });
 
   it('names its icon buttons after the tag', async () => {

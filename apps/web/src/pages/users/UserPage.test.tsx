@@ -76,10 +76,10 @@ describe('UserPage', () => {
     stub('someone-else');
     renderPage();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('mina.park');
-    expect(screen.getByText('Advanced writer')).toBeTruthy();
-    expect(screen.getByText('Member since March 4, 2026')).toBeTruthy();
-    expect(screen.getByText('12 posts')).toBeTruthy();
-    expect(screen.getByText('1 comment')).toBeTruthy();
+    expect(screen.getByText('Advanced writer')).toBeVisible();
+    expect(screen.getByText('Member since March 4, 2026')).toBeVisible();
+    expect(screen.getByText('12 posts')).toBeVisible();
+    expect(screen.getByText('1 comment')).toBeVisible();
     const likes = screen.getByText('42 likes received');
     act(() => likes.focus());
     expect((await screen.findByRole('tooltip')).textContent).toBe(
@@ -88,8 +88,8 @@ describe('UserPage', () => {
     expect(screen.getByRole('link', { name: 'example.com/mina' }).getAttribute('href')).toBe(
       'https://example.com/mina',
     );
-    expect(screen.queryByRole('link', { name: 'Edit your profile' })).toBeNull();
-    expect(await screen.findByText('No posts yet.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit your profile' })).not.toBeInTheDocument();
+    expect(await screen.findByText('No posts yet.')).toBeVisible();
   });
 
   it('links to Account on one’s own profile', async () => {
@@ -103,6 +103,6 @@ describe('UserPage', () => {
   it('says so when the user does not exist', async () => {
     stub('u2', 404);
     renderPage();
-    expect(await screen.findByText('This user does not exist, or no longer does.')).toBeTruthy();
+    expect(await screen.findByText('This user does not exist, or no longer does.')).toBeVisible();
   });
 });
