@@ -60,6 +60,16 @@ const envSchema = z.object({
   /** SMTP connection string; unset → mails are written to DATA_DIR/mail/*.eml. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),
+  /** Outbox (src/mail/outbox.ts): the first retry's delay; each next one is 4× longer (ms). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  /** Outbox: a mail still not delivered this long after it was written is parked (hours). */
+  MAIL_RETRY_MAX_HOURS: z.coerce.number().positive().default(24),
+  /** Outbox: sent mail is deleted from the outbox after this many days. */
+  MAIL_KEEP_DAYS: z.coerce.number().int().min(0).default(7),
+  /** Outbox: how often each node looks for due mail and prunes sent mail (ms). */
+  MAIL_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
+  /** Outbox: the longest a request waits for its mail's first delivery attempt (ms). */
+  MAIL_SEND_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Addresses that become moderator when they verify their e-mail. */
   ADMIN_EMAILS: list.default([]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

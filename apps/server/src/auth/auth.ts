@@ -13,7 +13,7 @@ import { limits } from '@atelier/shared';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import type { Mailer } from '../mail/outbox.ts';
 import { renderMail } from '../mail/templates.ts';
 import { isCommonPassword } from './passwords.ts';
 import { usernameKey } from './username.ts';

@@ -1,11 +1,12 @@
 /**
- * The auth plugin: the mailer, the Better Auth instance (`app.auth`), the announcement of ended
+ * The auth plugin: the mailer (the mail outbox), the Better Auth instance (`app.auth`), the announcement of ended
  * sessions (`app.sessionEnds`), its bridge under /api/auth and our registration route.
  * Registered by app.ts after the security plugin.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { createMailer, type Mailer } from '../mail/outbox.ts';
+import { createTransport } from '../mail/transport.ts';
 import { createAuth, type Auth } from './auth.ts';
 import { authBridge } from './bridge.ts';
 import { registerRoutes } from './register.ts';
@@ -22,7 +23,13 @@ declare module 'fastify' {
 
 async function authPlugin(app: FastifyInstance) {
   const { config, database } = app.deps;
-  const mailer = createMailer(config, app.log.child({ module: 'mail' }));
+  const mailLog = app.log.child({ module: 'mail' });
+  const mailer = createMailer({
+    db: database.db,
+    transport: createTransport(config, mailLog),
+    settings: config,
+    log: mailLog,
+  });
   app.decorate('mailer', mailer);
   const log = app.log.child({ module: 'auth' });
   const sessionEnds = createSessionEnds((err) => {
@@ -30,7 +37,8 @@ async function authPlugin(app: FastifyInstance) {
   });
   app.decorate('sessionEnds', sessionEnds);
   app.decorate('auth', createAuth({ config, db: database.db, mailer, log, sessionEnds }));
-  app.addHook('onClose', () => mailer.close());
+  // Before the database closes (main.ts closes it after the app): the delivery in flight ends.
+  app.addHook('onClose', () => mailer.stop());
 
   await app.register((scope, _options, done) => {
     authBridge(scope, config, done);

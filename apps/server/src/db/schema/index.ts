@@ -5,3 +5,4 @@ export * from './visitors.ts';
 export * from './community.ts';
 export * from './live.ts';
 export * from './moderation.ts';
+export * from './mail.ts';

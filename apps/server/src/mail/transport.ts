@@ -1,7 +1,8 @@
 /**
- * Sends mail. SMTP_URL set → nodemailer SMTP transport. Otherwise each message is written as an
- * .eml file into DATA_DIR/mail/<timestamp>-<to>.eml (nodemailer's stream transport builds the raw
- * message) and its link is logged, so a local install works without a mail server.
+ * Hands one mail to the outside world. SMTP_URL set → nodemailer SMTP transport. Otherwise each
+ * message is written as an .eml file into DATA_DIR/mail/<timestamp>-<to>.eml (nodemailer's stream
+ * transport builds the raw message) and its link is logged, so a local install works without a
+ * mail server. The outbox (outbox.ts) calls it; nothing else should.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -18,19 +19,23 @@ export interface Mail {
   link: string;
 }
 
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
+export interface MailTransport {
+  /** Resolves once the relay accepted the message (or the file is written); throws otherwise. */
+  deliver(mail: Mail): Promise<void>;
   close(): void;
 }
 
-export function createMailer(
+/** Timeouts of the SMTP conversation (nodemailer's defaults wait up to 10 minutes). */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+export function createTransport(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
   log: FastifyBaseLogger,
-): Mailer {
+): MailTransport {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport(config.SMTP_URL);
+    const transport = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
     return {
-      async send(mail) {
+      async deliver(mail) {
         await transport.sendMail({
           from: config.MAIL_FROM,
           to: mail.to,
@@ -50,7 +55,7 @@ export function createMailer(
     newline: 'unix',
   });
   return {
-    async send(mail) {
+    async deliver(mail) {
       const info = await transport.sendMail({
         from: config.MAIL_FROM,
         to: mail.to,
@@ -80,4 +85,16 @@ async function writeUnique(dir: string, to: string, message: Buffer): Promise<st
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
   }
+}
+
+/**
+ * A refusal that retrying cannot fix: an SMTP 5xx reply (unknown mailbox, message refused).
+ * Connection errors, timeouts and 4xx replies are temporary.
+ */
+export function isPermanentFailure(err: unknown): boolean {
+  const code =
+    typeof err === 'object' && err !== null && 'responseCode' in err
+      ? Number(err.responseCode)
+      : NaN;
+  return code >= 500 && code < 600;
 }
