@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { loadOrCreateSecretFile, secretProblem } from './lib/auth-secret.ts';
+import type { S3Settings } from './lib/storage/s3.ts';
 import { rateLimitClasses, type RateLimitClass, type RateRule } from '@atelier/shared';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -126,7 +127,22 @@ const envSchema = z.object({
    * for a public demo site. Any other value is refused so that a typo cannot pass for consent.
    */
   DEMO: z.literal(PUBLIC_DEMO, { error: `must be "${PUBLIC_DEMO}" (or unset)` }).optional(),
+  /**
+   * Media in an S3-compatible bucket: S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID and
+   * S3_SECRET_ACCESS_KEY all set (or none: DATA_DIR/media). S3_ENDPOINT for non-AWS stores.
+   */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (http://host/bucket/key) rather than the host name: MinIO and most others. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /** With S3: public base URL of the bucket (e.g. a CDN); /media/… then redirects there. */
+  MEDIA_BASE_URL: z.url().optional(),
 });
+
+const s3Required = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export type Config = z.infer<typeof envSchema> & {
   baseUrl: string;
@@ -135,6 +151,8 @@ export type Config = z.infer<typeof envSchema> & {
   authSecretSource: 'env' | 'file';
   /** Things worth a loud warning at start (the configuration works, but is risky). */
   warnings: string[];
+  /** The S3 media store, or null for DATA_DIR/media. */
+  s3: S3Settings | null;
 };
 
 export function loadConfig(
@@ -152,6 +170,32 @@ export function loadConfig(
   if (c.PRESENCE_NODE_TTL_MS <= c.PRESENCE_HEARTBEAT_MS) {
     throw new Error(
       'Invalid configuration:\n  PRESENCE_NODE_TTL_MS: must be longer than PRESENCE_HEARTBEAT_MS',
+    );
+  }
+  const s3Set = s3Required.filter((k) => c[k] !== undefined);
+  if (s3Set.length > 0 && s3Set.length < s3Required.length) {
+    const missing = s3Required.filter((k) => c[k] === undefined);
+    throw new Error(
+      `Invalid configuration:\n  ${missing.join(', ')}: media on S3 needs all of ${s3Required.join(', ')} (${s3Set.join(', ')} set); unset them all to keep media in DATA_DIR/media`,
+    );
+  }
+  const s3: S3Settings | null =
+    c.S3_REGION && c.S3_BUCKET && c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: c.S3_ENDPOINT,
+          region: c.S3_REGION,
+          bucket: c.S3_BUCKET,
+          accessKeyId: c.S3_ACCESS_KEY_ID,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE,
+        }
+      : null;
+  if (!s3 && (c.S3_ENDPOINT !== undefined || c.MEDIA_BASE_URL !== undefined)) {
+    const which = [c.S3_ENDPOINT && 'S3_ENDPOINT', c.MEDIA_BASE_URL && 'MEDIA_BASE_URL'].filter(
+      Boolean,
+    );
+    throw new Error(
+      `Invalid configuration:\n  ${which.join(', ')}: only used with media on S3 (set ${s3Required.join(', ')})`,
     );
   }
   const warnings: string[] = [];
@@ -181,6 +225,7 @@ export function loadConfig(
     authSecret,
     authSecretSource,
     warnings,
+    s3,
     ...overrides,
   };
   // Checked last, overrides included: no path leads to a public or short secret.

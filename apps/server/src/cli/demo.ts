@@ -7,6 +7,7 @@
  * NODE_ENV=production unless DEMO=yes-public-demo (first-start.ts).
  */
 import fs from 'node:fs';
+import { mediaStoreFor } from '../lib/storage/index.ts';
 import path from 'node:path';
 import { loadConfig, repoRoot } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -69,7 +70,10 @@ try {
       `Adding demo data to ${database.kind === 'postgres' ? database.location : where}…\n`,
     );
     const started = Date.now();
-    const result = await seedDemo(database.db, { dataDir: config.DATA_DIR });
+    const result = await seedDemo(database.db, {
+      dataDir: config.DATA_DIR,
+      store: mediaStoreFor(config),
+    });
     if (result.seeded && result.password) {
       process.stdout.write(
         `Added ${describeSeed(result)} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n${demoSignInLine(result.password)}\n`,

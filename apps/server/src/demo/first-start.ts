@@ -7,6 +7,7 @@
  * password is random, made for this seeding, and logged once.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { mediaStoreFor } from '../lib/storage/index.ts';
 import { PUBLIC_DEMO, type Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import {
@@ -56,7 +57,10 @@ export async function seedDemoOnFirstStart(
   if (!(await isDatabaseEmpty(database.db))) return null;
   const started = Date.now();
   try {
-    const result = await seedDemo(database.db, { dataDir: config.DATA_DIR });
+    const result = await seedDemo(database.db, {
+      dataDir: config.DATA_DIR,
+      store: mediaStoreFor(config),
+    });
     if (!result.seeded || !result.password) return null;
     const { password, ...counts } = result;
     log.warn(

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { removeMediaFiles, storeUpload, type StoredMedia } from '../features/media/storage.ts';
+import { LocalMediaStore, type MediaStore } from '../lib/storage/index.ts';
 
 const palettes: readonly (readonly string[])[] = [
   ['#ff5f6d', '#ffc371', '#2b1055', '#7597de'],
@@ -62,7 +63,11 @@ ${shapes.join('\n')}
  * Renders image number `seed` as a PNG and stores it exactly as an upload is stored (re-encoded to
  * WebP with a thumbnail under DATA_DIR/media/posts, by the media feature's storage code).
  */
-export async function writeDemoImage(dataDir: string, seed: number): Promise<DemoImage> {
+export async function writeDemoImage(
+  dataDir: string,
+  seed: number,
+  store: MediaStore = new LocalMediaStore(path.join(dataDir, 'media')),
+): Promise<DemoImage> {
   const png = await sharp(Buffer.from(abstractSvg(seed, 1200, 800)))
     .png()
     .toBuffer();
@@ -71,7 +76,12 @@ export async function writeDemoImage(dataDir: string, seed: number): Promise<Dem
   const file = path.join(tmp, `demo-${crypto.randomUUID()}.png`);
   fs.writeFileSync(file, png);
   try {
-    return await storeUpload(dataDir, { file, bytes: png.length, truncated: false }, png.length);
+    return await storeUpload(
+      store,
+      dataDir,
+      { file, bytes: png.length, truncated: false },
+      png.length,
+    );
   } finally {
     fs.rmSync(file, { force: true });
   }
@@ -81,9 +91,10 @@ export async function writeDemoImage(dataDir: string, seed: number): Promise<Dem
 export async function removeDemoImages(
   dataDir: string,
   images: readonly DemoImage[],
+  store: MediaStore = new LocalMediaStore(path.join(dataDir, 'media')),
 ): Promise<void> {
   await removeMediaFiles(
-    dataDir,
+    store,
     images.flatMap((i) => (i.thumbnailKey ? [i.key, i.thumbnailKey] : [i.key])),
   );
 }

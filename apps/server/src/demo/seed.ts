@@ -38,6 +38,7 @@ import { queryRows } from '../lib/sql.ts';
 import { commentTexts, demoStatuses, replyTexts } from './conversation.ts';
 import { recountCounters } from './counters.ts';
 import { removeDemoImages, writeDemoImage, type DemoImage } from './images.ts';
+import type { MediaStore } from '../lib/storage/index.ts';
 import { DEMO_EMAIL_DOMAIN, demoEmail, demoTags, demoUsers } from './people.ts';
 import { demoPosts } from './posts.ts';
 import { usernameKey } from '../auth/username.ts';
@@ -55,6 +56,8 @@ export function generateDemoPassword(): string {
 export interface SeedOptions {
   /** DATA_DIR: generated images are stored in its media/posts folder, like uploads. */
   dataDir: string;
+  /** Where the images go (default: the DATA_DIR/media folder). */
+  store?: MediaStore;
   /** "Now" for the timestamps (default: the current time). */
   now?: Date;
 }
@@ -257,7 +260,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       for (const t of ids)
         postTagRows.push({ postId: id, tagId: t, sectionSlug: p.section, createdAt });
       for (let position = 0; position < (p.images ?? 0); position++) {
-        const image = await writeDemoImage(options.dataDir, imageSeed++);
+        const image = await writeDemoImage(options.dataDir, imageSeed++, options.store);
         images.push(image);
         mediaRows.push({
           uploaderId: authorId,
@@ -429,7 +432,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       return true;
     });
     if (!inserted) {
-      await removeDemoImages(options.dataDir, images);
+      await removeDemoImages(options.dataDir, images, options.store);
       return none;
     }
     return {
@@ -447,7 +450,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       views: viewRows.length,
     };
   } catch (err) {
-    await removeDemoImages(options.dataDir, images);
+    await removeDemoImages(options.dataDir, images, options.store);
     throw err;
   }
 }

@@ -18,6 +18,8 @@ import path from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { registerStoreMedia } from '../features/media/serve.ts';
+import { mediaStoreFor } from '../lib/storage/index.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -95,23 +97,31 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     });
   }
 
-  const mediaDir = path.join(config.DATA_DIR, 'media');
-  fs.mkdirSync(mediaDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: !hasDist,
-    index: false,
-    cacheControl: false,
-    setHeaders: (res: SetHeadersResponse) => {
-      res.setHeader('cache-control', REVALIDATE);
-      // Uploaded files are data, never documents: no scripts even if one were to slip through.
-      res.setHeader(
-        'content-security-policy',
-        "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
-      );
-    },
-  });
+  if (config.s3) {
+    // Media in a bucket: streamed (or redirected to MEDIA_BASE_URL) by the media feature.
+    registerStoreMedia(app, mediaStoreFor(config), {
+      cacheControl: REVALIDATE,
+      mediaBaseUrl: config.MEDIA_BASE_URL,
+    });
+  } else {
+    const mediaDir = path.join(config.DATA_DIR, 'media');
+    fs.mkdirSync(mediaDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: !hasDist,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res: SetHeadersResponse) => {
+        res.setHeader('cache-control', REVALIDATE);
+        // Uploaded files are data, never documents: no scripts even if one were to slip through.
+        res.setHeader(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
+        );
+      },
+    });
+  }
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0] ?? '/';

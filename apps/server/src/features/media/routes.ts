@@ -1,15 +1,20 @@
 /**
  * POST /api/media (multipart, one field "file") → Media, not attached yet;
- * DELETE /api/media/:id → 204 (own and unattached only). Users with access.
+ * DELETE /api/media/:id → 204 (own and unattached only);
+ * POST /api/media/direct {mime, bytes} → presigned PUT for a video straight to the bucket (404
+ * errors.directUploadUnavailable without S3), POST /api/media/direct/complete {token} → Media
+ * (direct.ts). Users with access.
  */
 import fsp from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { limits } from '@atelier/shared';
+import { directUploadCompleteSchema, directUploadRequestSchema, limits } from '@atelier/shared';
 import { requireAccess, viewerOf } from '../../auth/access.ts';
 import { notFound } from '../../lib/errors.ts';
 import { limitPerUser } from '../../lib/rate-limit.ts';
+import { mediaStoreFor } from '../../lib/storage/index.ts';
+import { completeDirectUpload, directUploadUnavailable, startDirectUpload } from './direct.ts';
 import { presentMedia } from './presenter.ts';
 import { deleteUnattachedMedia, insertMedia, sweepUnattachedMedia } from './service.ts';
 import {
@@ -30,6 +35,7 @@ export async function mediaRoutes(app: FastifyInstance) {
   const { database, config } = app.deps;
   const db = database.db;
   const dataDir = config.DATA_DIR;
+  const store = mediaStoreFor(config);
   // Just above the video limit: anything larger stops streaming there and is refused.
   await app.register(multipart, {
     limits: { fileSize: limits.videoUploadBytes + 1, files: 1, fields: 5, parts: 6 },
@@ -37,7 +43,7 @@ export async function mediaRoutes(app: FastifyInstance) {
 
   app.addHook('onReady', async () => {
     try {
-      await removeMediaFiles(dataDir, await sweepUnattachedMedia(db));
+      await removeMediaFiles(store, await sweepUnattachedMedia(db));
     } catch (err) {
       app.log.warn({ err }, 'sweeping unattached media failed');
     }
@@ -61,13 +67,13 @@ export async function mediaRoutes(app: FastifyInstance) {
       if (!file || file.fieldname !== 'file') throw unsupportedMedia();
       const upload = await streamToTemp(dataDir, file.file);
       try {
-        const stored = await storeUpload(dataDir, upload, declared);
+        const stored = await storeUpload(store, dataDir, upload, declared);
         try {
           const row = await insertMedia(db, viewer.id, stored);
           return await reply.status(201).send(presentMedia(row));
         } catch (err) {
           await removeMediaFiles(
-            dataDir,
+            store,
             stored.thumbnailKey ? [stored.key, stored.thumbnailKey] : [stored.key],
           );
           throw err;
@@ -84,7 +90,45 @@ export async function mediaRoutes(app: FastifyInstance) {
       viewerOf(request).user.id,
       mediaId(request.params),
     );
-    await removeMediaFiles(dataDir, keys);
+    await removeMediaFiles(store, keys);
     return reply.status(204).send();
   });
+
+  // Same access and rate-limit class as POST /api/media: one request per upload.
+  app.post(
+    '/api/media/direct',
+    { preHandler: [requireAccess('member'), limitPerUser('upload')] },
+    async (request, reply) => {
+      if (store.kind !== 's3') throw directUploadUnavailable();
+      const input = directUploadRequestSchema.parse(request.body ?? {});
+      const viewer = viewerOf(request).user;
+      return reply
+        .status(201)
+        .send(await startDirectUpload(store, config.authSecret, viewer.id, input));
+    },
+  );
+
+  app.post(
+    '/api/media/direct/complete',
+    { preHandler: requireAccess('member') },
+    async (request, reply) => {
+      if (store.kind !== 's3') throw directUploadUnavailable();
+      const { token } = directUploadCompleteSchema.parse(request.body ?? {});
+      const viewer = viewerOf(request).user;
+      const stored = await completeDirectUpload(
+        store,
+        dataDir,
+        config.authSecret,
+        viewer.id,
+        token,
+      );
+      try {
+        const row = await insertMedia(db, viewer.id, stored);
+        return await reply.status(201).send(presentMedia(row));
+      } catch (err) {
+        await removeMediaFiles(store, [stored.key]);
+        throw err;
+      }
+    },
+  );
 }

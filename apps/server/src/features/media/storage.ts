@@ -1,8 +1,8 @@
 /**
  * Post media files: an upload is streamed to a temp file (never buffered), recognised by its
  * CONTENT (sharp for png/jpeg/webp/gif; magic bytes for mp4/mov and webm), checked against the
- * size limit of its kind before any decoding, then stored under DATA_DIR/media/posts (served at
- * /media/posts/…). Images are re-encoded to webp (EXIF orientation applied, metadata stripped,
+ * size limit of its kind before any decoding, then put in the media store (lib/storage: the
+ * DATA_DIR/media folder or an S3 bucket) under posts/… (served at /media/posts/…). Images are re-encoded to webp (EXIF orientation applied, metadata stripped,
  * at most 4096 px a side) with a 480 px wide webp thumbnail; images above limits.imageMaxPixels
  * are refused from their header, before decoding. Videos are stored without their container
  * metadata (video-metadata.ts), their media data untouched.
@@ -13,9 +13,10 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { bytesToMb, limits, type MediaKind } from '@atelier/shared';
 import { AppError } from '../../lib/errors.ts';
+import type { MediaStore } from '../../lib/storage/index.ts';
 import { stripVideoMetadata, VideoStructureError } from './video-metadata.ts';
 
 export const MAX_IMAGE_SIDE = 4096;
@@ -65,8 +66,7 @@ export function checkPixels(meta: Pick<Metadata, 'width' | 'height' | 'pageHeigh
   if ((meta.width ?? 0) * height > limits.imageMaxPixels) throw tooManyPixels();
 }
 
-export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
-const tempDir = (dataDir: string) => path.join(dataDir, 'tmp');
+export const tempDir = (dataDir: string) => path.join(dataDir, 'tmp');
 
 export interface StoredMedia {
   kind: MediaKind;
@@ -143,6 +143,7 @@ async function readHead(file: string): Promise<Buffer> {
  * best known size of a truncated upload (the request's length).
  */
 export async function storeUpload(
+  store: MediaStore,
   dataDir: string,
   upload: TempUpload,
   declaredBytes: number,
@@ -154,8 +155,6 @@ export async function storeUpload(
   if (upload.truncated || size > max) throw fileTooLarge(size, max);
   if (size === 0) throw unsupportedMedia();
 
-  const dir = path.join(mediaRoot(dataDir), 'posts');
-  await fsp.mkdir(dir, { recursive: true });
   const id = randomUUID();
 
   if (video) {
@@ -167,7 +166,7 @@ export async function storeUpload(
       throw err;
     }
     const key = `posts/${id}.${video.ext}`;
-    await fsp.copyFile(upload.file, path.join(mediaRoot(dataDir), key), fs.constants.COPYFILE_EXCL);
+    await store.putFile(key, upload.file, video.mime);
     return {
       kind: 'video',
       key,
@@ -190,12 +189,15 @@ export async function storeUpload(
   const animated = (meta.pages ?? 1) > 1;
   const key = `posts/${id}.webp`;
   const thumbnailKey = `posts/${id}.thumb.webp`;
-  const target = path.join(mediaRoot(dataDir), key);
+  // sharp writes local files; they are then put in the store and removed.
+  const target = path.join(tempDir(dataDir), `${id}.webp`);
+  const thumbnail = path.join(tempDir(dataDir), `${id}.thumb.webp`);
+  let info: OutputInfo;
   try {
     // Without withMetadata(), sharp writes no EXIF/ICC/XMP; rotate() applies the EXIF orientation.
     let image = sharp(upload.file, { animated, limitInputPixels: limits.imageMaxPixels });
     if (!animated) image = image.rotate();
-    const info = await image
+    info = await image
       .resize({
         width: MAX_IMAGE_SIDE,
         height: MAX_IMAGE_SIDE,
@@ -207,8 +209,20 @@ export async function storeUpload(
     await sharp(target)
       .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
       .webp({ quality: 80 })
-      .toFile(path.join(mediaRoot(dataDir), thumbnailKey));
+      .toFile(thumbnail);
+  } catch {
+    await Promise.all([target, thumbnail].map((f) => fsp.rm(f, { force: true })));
+    throw unsupportedMedia();
+  }
+  try {
     const bytes = (await fsp.stat(target)).size;
+    await store.putFile(key, target, 'image/webp');
+    try {
+      await store.putFile(thumbnailKey, thumbnail, 'image/webp');
+    } catch (err) {
+      await store.delete([key]);
+      throw err;
+    }
     const height = animated && info.pageHeight ? info.pageHeight : info.height;
     return {
       kind: 'image',
@@ -219,17 +233,12 @@ export async function storeUpload(
       width: info.width,
       height,
     };
-  } catch {
-    await removeMediaFiles(dataDir, [key, thumbnailKey]);
-    throw unsupportedMedia();
+  } finally {
+    await Promise.all([target, thumbnail].map((f) => fsp.rm(f, { force: true })));
   }
 }
 
 /** Removes stored files by key (only keys under posts/; missing files are fine). */
-export async function removeMediaFiles(dataDir: string, keys: readonly string[]): Promise<void> {
-  await Promise.all(
-    keys
-      .filter((k) => /^posts\/[0-9a-f-]{36}(\.thumb)?\.[a-z0-9]+$/.test(k))
-      .map((k) => fsp.rm(path.join(mediaRoot(dataDir), k), { force: true })),
-  );
+export async function removeMediaFiles(store: MediaStore, keys: readonly string[]): Promise<void> {
+  await store.delete(keys.filter((k) => /^posts\/[0-9a-f-]{36}(\.thumb)?\.[a-z0-9]+$/.test(k)));
 }

@@ -9,6 +9,7 @@ import { requireAccess, viewerOf } from '../../auth/access.ts';
 import { limitPerUser } from '../../lib/rate-limit.ts';
 import { setLike } from '../likes/service.ts';
 import { removeMediaFiles } from '../media/storage.ts';
+import { mediaStoreFor } from '../../lib/storage/index.ts';
 import { findPostRow, loadPost } from './queries.ts';
 import { canSee, createPost, deletePost, postNotFound, recordView, updatePost } from './service.ts';
 
@@ -50,13 +51,13 @@ export function postRoutes(app: FastifyInstance, _options: unknown, done: () => 
     const input = updatePostSchema.parse(request.body ?? {});
     const viewer = viewerOf(request).user;
     const detached = await updatePost(db, viewer, id, input);
-    await removeMediaFiles(config.DATA_DIR, detached);
+    await removeMediaFiles(mediaStoreFor(config), detached);
     return readPost(id, viewer.id);
   });
 
   app.delete('/api/posts/:id', { preHandler: member }, async (request, reply) => {
     const files = await deletePost(db, viewerOf(request).user, postId(request.params));
-    await removeMediaFiles(config.DATA_DIR, files);
+    await removeMediaFiles(mediaStoreFor(config), files);
     return reply.status(204).send();
   });
 

@@ -1,14 +1,14 @@
 /**
  * Avatars: the upload is recognised by its content (png, jpeg, webp or gif, whatever its name or
- * declared type), re-encoded to a 256×256 webp without metadata, and stored in
- * DATA_DIR/media/avatars, served under /media/avatars.
+ * declared type), re-encoded to a 256×256 webp without metadata, and put in the media store
+ * (lib/storage: DATA_DIR/media or an S3 bucket) under avatars/, served under /media/avatars.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { limits } from '@atelier/shared';
 import { AppError } from '../../lib/errors.ts';
+import type { MediaStore } from '../../lib/storage/index.ts';
 import { checkPixels } from '../media/storage.ts';
 
 export const AVATAR_SIZE = 256;
@@ -40,22 +40,17 @@ export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
   }
 }
 
-export function avatarDir(dataDir: string): string {
-  return path.join(dataDir, 'media', 'avatars');
-}
-
 /** Writes the image and returns its public path. */
-export async function writeAvatar(dataDir: string, image: Buffer): Promise<string> {
-  const dir = avatarDir(dataDir);
-  await fs.mkdir(dir, { recursive: true });
+export async function writeAvatar(store: MediaStore, image: Buffer): Promise<string> {
   const name = `${randomUUID()}.webp`;
-  await fs.writeFile(path.join(dir, name), image, { flag: 'wx' });
+  await store.putBuffer(`avatars/${name}`, image, 'image/webp');
   return AVATAR_URL_PREFIX + name;
 }
 
 /** Removes a file written by writeAvatar; ignores anything else. */
-export async function removeAvatar(dataDir: string, avatarPath: string | null): Promise<void> {
+export async function removeAvatar(store: MediaStore, avatarPath: string | null): Promise<void> {
   if (!avatarPath?.startsWith(AVATAR_URL_PREFIX)) return;
-  const name = path.basename(avatarPath);
-  await fs.rm(path.join(avatarDir(dataDir), name), { force: true });
+  const name = path.posix.basename(avatarPath);
+  if (!/^[0-9a-f-]{36}\.webp$/.test(name)) return;
+  await store.delete([`avatars/${name}`]);
 }

@@ -5,6 +5,7 @@ import { accountUpdateSchema, limits } from '@atelier/shared';
 import { requireAccess, viewerOf } from '../../auth/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import { notAnImage, removeAvatar, toAvatarWebp, writeAvatar } from './avatar.ts';
+import { mediaStoreFor } from '../../lib/storage/index.ts';
 import { presentCurrentUser } from './presenter.ts';
 import { getUser, setAvatarPath, updateAccount } from './service.ts';
 
@@ -48,21 +49,21 @@ export async function userRoutes(app: FastifyInstance) {
 
   app.post('/api/me/avatar', { preHandler: requireAccess('signedIn') }, async (request) => {
     const image = await toAvatarWebp(await readUpload(request));
-    const avatarPath = await writeAvatar(config.DATA_DIR, image);
+    const avatarPath = await writeAvatar(mediaStoreFor(config), image);
     let result;
     try {
       result = await setAvatarPath(db, viewerOf(request).user.id, avatarPath);
     } catch (err) {
-      await removeAvatar(config.DATA_DIR, avatarPath);
+      await removeAvatar(mediaStoreFor(config), avatarPath);
       throw err;
     }
-    await removeAvatar(config.DATA_DIR, result.previous);
+    await removeAvatar(mediaStoreFor(config), result.previous);
     return presentCurrentUser(result.row);
   });
 
   app.delete('/api/me/avatar', { preHandler: requireAccess('signedIn') }, async (request) => {
     const { row, previous } = await setAvatarPath(db, viewerOf(request).user.id, null);
-    await removeAvatar(config.DATA_DIR, previous);
+    await removeAvatar(mediaStoreFor(config), previous);
     return presentCurrentUser(row);
   });
 }

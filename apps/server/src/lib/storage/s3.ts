@@ -1,0 +1,164 @@
+/**
+ * Media in an S3-compatible bucket (AWS S3, MinIO, Garage, Ceph…). Files are streamed in with the
+ * multipart `Upload` helper and streamed out with ranged GETs; nothing is held whole in memory.
+ */
+import fs from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { assertKey, type ByteRange, type MediaStore, type StoredObject } from './types.ts';
+
+export interface S3Settings {
+  endpoint?: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+const PART_SIZE = 8 * 1024 * 1024;
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
+}
+
+function totalFromContentRange(value: string | undefined): number | null {
+  const m = value ? /\/(\d+)$/.exec(value) : null;
+  return m?.[1] ? Number(m[1]) : null;
+}
+
+export class S3MediaStore implements MediaStore {
+  readonly kind = 's3' as const;
+  readonly client: S3Client;
+  readonly bucket: string;
+
+  constructor(settings: S3Settings) {
+    this.bucket = settings.bucket;
+    this.client = new S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      credentials: {
+        accessKeyId: settings.accessKeyId,
+        secretAccessKey: settings.secretAccessKey,
+      },
+    });
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertKey(key);
+    const upload = new Upload({
+      client: this.client,
+      params: {
+        Bucket: this.bucket,
+        Key: key,
+        Body: fs.createReadStream(file),
+        ContentType: contentType,
+      },
+      partSize: PART_SIZE,
+      queueSize: 2,
+      leavePartsOnError: false,
+    });
+    await upload.done();
+  }
+
+  async putBuffer(key: string, data: Buffer, contentType: string): Promise<void> {
+    assertKey(key);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType }),
+    );
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    assertKey(key);
+    try {
+      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return {
+        size: out.ContentLength ?? 0,
+        contentType: out.ContentType ?? 'application/octet-stream',
+        ...(out.ETag ? { etag: out.ETag } : {}),
+        ...(out.LastModified ? { lastModified: out.LastModified } : {}),
+      };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async readRange(key: string, start: number, end: number): Promise<Buffer> {
+    const got = await this.getStream(key, { start, end });
+    if (!got) throw Object.assign(new Error(`no object ${key}`), { code: 'ENOENT' });
+    const chunks: Buffer[] = [];
+    for await (const chunk of got.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).subarray(0, end - start + 1);
+  }
+
+  async getStream(key: string, range?: ByteRange) {
+    assertKey(key);
+    try {
+      const out = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      const size = totalFromContentRange(out.ContentRange) ?? out.ContentLength ?? 0;
+      return {
+        body: out.Body as Readable,
+        size,
+        contentType: out.ContentType ?? 'application/octet-stream',
+        range: range ?? null,
+        ...(out.ETag ? { etag: out.ETag } : {}),
+        ...(out.LastModified ? { lastModified: out.LastModified } : {}),
+      };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw err;
+    }
+  }
+
+  async download(key: string, file: string): Promise<void> {
+    const got = await this.getStream(key);
+    if (!got) throw Object.assign(new Error(`no object ${key}`), { code: 'ENOENT' });
+    await pipeline(got.body, fs.createWriteStream(file, { flags: 'wx' }));
+  }
+
+  async delete(keys: readonly string[]): Promise<void> {
+    keys.forEach(assertKey);
+    await Promise.all(
+      keys.map((key) =>
+        this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })),
+      ),
+    );
+  }
+
+  presignPut(
+    key: string,
+    contentType: string,
+    bytes: number,
+    expiresInSeconds: number,
+  ): Promise<string | null> {
+    assertKey(key);
+    return getSignedUrl(
+      this.client,
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        ContentType: contentType,
+        ContentLength: bytes,
+      }),
+      { expiresIn: expiresInSeconds },
+    );
+  }
+}
