@@ -25,7 +25,7 @@ interface Service {
   volumes?: string[];
 }
 const compose = parse(read('compose.yaml'), { merge: true }) as {
-  services: Record<string, Service>;
+  services: Record<'app1' | 'app2' | 'proxy' | 'postgres' | 'redis' | 'minio' | 'mailpit', Service>;
 };
 const configSource = read('apps/server/src/config.ts');
 /** Settings added to config.ts by the media-on-S3 work (issue 10 item 2), merged separately. */
@@ -58,16 +58,16 @@ describe('compose.yaml', () => {
     expect(s.proxy.image).toMatch(/^caddy/);
     expect(s.minio.image).toMatch(/minio/);
     expect(s.mailpit.image).toMatch(/mailpit/);
-    for (const name of ['postgres', 'redis', 'minio', 'mailpit'])
+    for (const name of ['postgres', 'redis', 'minio', 'mailpit'] as const)
       expect(s[name].healthcheck?.test.length, name).toBeGreaterThan(0);
-    expect(s.proxy.depends_on?.app1.condition).toBe('service_healthy');
-    expect(s.app1.depends_on?.postgres.condition).toBe('service_healthy');
+    expect(s.proxy.depends_on?.app1?.condition).toBe('service_healthy');
+    expect(s.app1.depends_on?.postgres?.condition).toBe('service_healthy');
     // Each node keeps its own data directory.
     expect(s.app1.volumes).not.toEqual(s.app2.volumes);
   });
 
   it('configures the app only with settings the server knows, secrets from .env', () => {
-    for (const node of ['app1', 'app2']) {
+    for (const node of ['app1', 'app2'] as const) {
       const env = compose.services[node].environment ?? {};
       for (const name of ['DATABASE_URL', 'REDIS_URL', 'AUTH_SECRET', 'SMTP_URL', 'S3_BUCKET'])
         expect(env, node).toHaveProperty(name);
