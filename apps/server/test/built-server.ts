@@ -11,7 +11,7 @@ export const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const startCommand = ['node', '--enable-source-maps', 'apps/server/dist/main.js'];
 
 interface BuildServer {
-  buildServer(options: { outdir: string }): Promise<string>;
+  buildServer: (options: { outdir: string }) => Promise<string>;
 }
 
 /**
