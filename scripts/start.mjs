@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm start`: builds the web app when its build is missing or older than its sources, then runs
- * the server (which applies the migrations and listens on PORT). SIGTERM, SIGINT and SIGHUP are
+ * `npm start`: builds the web app and the server (`scripts/build-server.mjs`, into
+ * `apps/server/dist`) when a build is missing or older than its sources, then runs the compiled
+ * server with plain Node (it applies the migrations and listens on PORT). SIGTERM, SIGINT and SIGHUP are
  * passed on to the server, which shuts down gracefully; its exit code becomes ours.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const builtServer = path.join(root, 'apps/server/dist/main.js');
 /** What the web build is made from. */
 const sources = [
   'apps/web/src',
@@ -38,10 +40,11 @@ function newestMtime(file) {
   return newest;
 }
 
-function buildReason() {
-  if (!fs.existsSync(builtIndex)) return 'no build yet';
-  const built = fs.statSync(builtIndex).mtimeMs;
-  const changed = sources.find((s) => newestMtime(path.join(root, s)) > built);
+/** Why `built` must be (re)built from `from` (paths under the root), or undefined when it is fresh. */
+function buildReason(built, from) {
+  if (!fs.existsSync(built)) return 'no build yet';
+  const builtAt = fs.statSync(built).mtimeMs;
+  const changed = from.find((s) => newestMtime(path.join(root, s)) > builtAt);
   return changed ? `${changed} changed since the last build` : undefined;
 }
 
@@ -56,9 +59,9 @@ function npm(args) {
       });
 }
 
-const reason = buildReason();
-if (reason) {
-  console.log(`Building the web app (${reason})…`);
+const webReason = buildReason(builtIndex, sources);
+if (webReason) {
+  console.log(`Building the web app (${webReason})…`);
   const build = npm(['run', 'build', '-w', '@atelier/web']);
   if (build.status !== 0) {
     console.error(
@@ -68,9 +71,21 @@ if (reason) {
   }
 }
 
+const { serverSources, buildServer } = await import('./build-server.mjs');
+const serverReason = buildReason(builtServer, serverSources);
+if (serverReason) {
+  console.log(`Building the server (${serverReason})…`);
+  try {
+    await buildServer();
+  } catch (err) {
+    console.error(`\nThe server build failed (${err.message}); the server was not started.`);
+    process.exit(1);
+  }
+}
+
 // The server runs in its own process group: a Ctrl-C in the terminal reaches only this
 // process, which passes it on once (npm may deliver the same signal a second time).
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   detached: true,

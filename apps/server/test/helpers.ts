@@ -235,12 +235,17 @@ const serverDir = path.join(repoRoot, 'apps/server');
  */
 export async function spawnServer(
   env: Record<string, string> & { DATA_DIR: string },
-  { waitListening = true } = {},
+  {
+    waitListening = true,
+    // Node's arguments and working directory; the default runs the source with tsx.
+    args = ['--import', 'tsx', 'src/main.ts'],
+    cwd = serverDir,
+  }: { waitListening?: boolean; args?: string[]; cwd?: string } = {},
 ): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseUrl = `http://localhost:${port}`;
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+  const proc = spawn(process.execPath, args, {
+    cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH ?? '',

@@ -4,10 +4,11 @@
  * (@zxcvbn-ts/language-common 4.1.3, MIT), lower-cased, most frequent first.
  */
 import fs from 'node:fs';
+import { shippedFile } from '../lib/shipped-files.ts';
 
 const common = new Set(
   fs
-    .readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    .readFileSync(shippedFile('auth/common-passwords.txt'), 'utf8')
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean),

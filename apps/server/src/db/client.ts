@@ -4,23 +4,20 @@
  * Migrations are applied on open.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool } from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './lock.ts';
 import { openDurablePglite } from './pglite.ts';
+import { migrationsDir } from '../lib/shipped-files.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle or the database: services accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+export const migrationsFolder = migrationsDir;
 
 export interface Database {
   db: Db;
