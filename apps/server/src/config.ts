@@ -116,6 +116,20 @@ const envSchema = z.object({
    * for a public demo site. Any other value is refused so that a typo cannot pass for consent.
    */
   DEMO: z.literal(PUBLIC_DEMO, { error: `must be "${PUBLIC_DEMO}" (or unset)` }).optional(),
+  /**
+   * Prometheus metrics (docs/operations.md), off unless one is set: METRICS_PORT serves /metrics
+   * on its own port bound to METRICS_HOST; METRICS_TOKEN serves /metrics on the main port to
+   * `Authorization: Bearer <token>` only (24+ characters).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Dispatched domain events are deleted after this many days (0: at the next sweep). */
+  EVENTS_KEEP_DAYS: z.coerce.number().min(0).default(7),
+  /** A domain event whose dispatch fails this many times is parked (never tried again). */
+  EVENTS_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** The wait after a failed dispatch: this, doubled after each further failure (up to 1 hour). */
+  EVENTS_RETRY_BASE_MS: z.coerce.number().int().min(100).default(5_000),
 });
 
 export type Config = z.infer<typeof envSchema> & {
