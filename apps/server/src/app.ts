@@ -9,6 +9,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { registerAdmission } from './plugins/admission.ts';
+import { registerHealth } from './plugins/health.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { registerRequestId, requestIdOf } from './plugins/request-id.ts';
 import { registerInputText } from './plugins/input-text.ts';
 import { registerRateLimiter } from './lib/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -38,11 +41,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (err, request, reply) => {
       void errorHandler(err, request, reply);
     },
+    // Request ids (plugins/request-id.ts): a sane incoming X-Request-Id, else a random UUID.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   });
   app.decorate('deps', deps);
   // Usernames written before their skeleton column get one before anything is served.
   await backfillUsernameSkeletons(deps.database.db, (msg, data) => app.log.warn(data, msg));
   app.setErrorHandler(errorHandler);
+  registerRequestId(app);
+  // Before the admission gate and the rate limiter, which report to it.
+  registerMetrics(app, deps.config, deps.database);
   // Before every plugin: NUL bytes, lone surrogates and invalid UTF-8 are a 400 on every route.
   registerInputText(app);
   await registerSecurity(app, deps.config);
@@ -58,15 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     zlibOptions: { level: 6 },
   });
 
-  app.get('/api/health', async (request, reply) => {
-    try {
-      await deps.database.ping();
-    } catch (err) {
-      request.log.error({ err }, 'health check: the database does not answer');
-      return reply.status(503).send({ ok: false, database: deps.database.kind });
-    }
-    return { ok: true, database: deps.database.kind };
-  });
+  registerHealth(app, deps.config, deps.database);
 
   await app.register(authPlugin);
   await app.register(livePlugin);

@@ -140,6 +140,20 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** With S3: public base URL of the bucket (e.g. a CDN); /media/… then redirects there. */
   MEDIA_BASE_URL: z.url().optional(),
+  /**
+   * Prometheus metrics (docs/operations.md), off unless one is set: METRICS_PORT serves /metrics
+   * on its own port bound to METRICS_HOST; METRICS_TOKEN serves /metrics on the main port to
+   * `Authorization: Bearer <token>` only (24+ characters).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Dispatched domain events are deleted after this many days (0: at the next sweep). */
+  EVENTS_KEEP_DAYS: z.coerce.number().min(0).default(7),
+  /** A domain event whose dispatch fails this many times is parked (never tried again). */
+  EVENTS_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
+  /** The wait after a failed dispatch: this, doubled after each further failure (up to 1 hour). */
+  EVENTS_RETRY_BASE_MS: z.coerce.number().int().min(100).default(5_000),
 });
 
 const s3Required = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

@@ -128,8 +128,17 @@ export const clientErrorSchema = z.object({
 
 // ---- responses ----
 export interface ApiError {
-  /** `retryAfter`: with 429 errors.rateLimited, the seconds to wait (also the Retry-After header). */
-  error: { code: string; message: string; fields?: Record<string, string>; retryAfter?: number };
+  /**
+   * `retryAfter`: with 429 errors.rateLimited, the seconds to wait (also the Retry-After header).
+   * `requestId`: the request's id (also the X-Request-Id header), to find its log lines.
+   */
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    retryAfter?: number;
+    requestId?: string;
+  };
 }
 
 export interface PublicUser {

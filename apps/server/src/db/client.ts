@@ -26,6 +26,8 @@ export interface Database {
   location: string;
   /** Checks the connection (used by /api/health). */
   ping(): Promise<void>;
+  /** PostgreSQL only: the pool's connections and the clients waiting for one (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Closes the connection(s) and releases the data directory lock. Safe to call twice. */
   close(): Promise<void>;
   /** PGlite only: a tarball of the whole data directory (`loadDataDir` accepts it). */
@@ -111,6 +113,11 @@ async function openPostgres(
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => (closed ??= pool.end()),
   };
 }

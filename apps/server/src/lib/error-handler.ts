@@ -2,11 +2,18 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { badInputCode } from './db-errors.ts';
 import { AppError } from './errors.ts';
+import { REQUEST_ID_HEADER } from '../plugins/request-id.ts';
 import { overloadOf } from './overload.ts';
 import { RateLimitedError } from './rate-limit.ts';
 
-/** Turns every error into `{ error: { code, message, fields? } }`. */
+/**
+ * Turns every error into `{ error: { code, message, fields?, requestId } }`; `requestId` is the
+ * request's id (also in the X-Request-Id header and in every log line of the request).
+ */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  // Router-level errors reach this before the onRequest hook that sets it.
+  void reply.header(REQUEST_ID_HEADER, req.id);
+  const requestId = req.id;
   // A full admission queue, or the pg pool's wait timeout however wrapped: 503, never 500.
   const overloaded = overloadOf(err, retryAfterOf(req));
   if (overloaded) {
@@ -15,18 +22,20 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     void reply.header('retry-after', String(overloaded.retryAfterSeconds));
     return reply
       .status(503)
-      .send({ error: { code: overloaded.code, message: overloaded.message } });
+      .send({ error: { code: overloaded.code, message: overloaded.message, requestId } });
   }
   if (err instanceof RateLimitedError) {
     return reply
       .status(429)
       .header('retry-after', String(err.retryAfter))
-      .send({ error: { code: err.code, message: err.message, retryAfter: err.retryAfter } });
+      .send({
+        error: { code: err.code, message: err.message, retryAfter: err.retryAfter, requestId },
+      });
   }
   if (err instanceof AppError) {
     return reply
       .status(err.status)
-      .send({ error: { code: err.code, message: err.message, fields: err.fields } });
+      .send({ error: { code: err.code, message: err.message, fields: err.fields, requestId } });
   }
   if (err instanceof ZodError) {
     const fields: Record<string, string> = {};
@@ -37,17 +46,21 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     }
     return reply
       .status(400)
-      .send({ error: { code: 'errors.validation', message: 'Invalid input', fields } });
+      .send({ error: { code: 'errors.validation', message: 'Invalid input', fields, requestId } });
   }
   if ((err as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH') {
     // No id, slug or name of ours is that long: the thing asked for does not exist.
-    return reply.status(404).send({ error: { code: 'errors.notFound', message: 'Not found' } });
+    return reply
+      .status(404)
+      .send({ error: { code: 'errors.notFound', message: 'Not found', requestId } });
   }
   const badInput = badInputCode(err);
   if (badInput) {
     // A check above the database should have caught it: keep a trace, answer as the input deserves.
     req.log.warn({ err }, 'bad input reached the database');
-    return reply.status(400).send({ error: { code: badInput, message: 'Invalid input' } });
+    return reply
+      .status(400)
+      .send({ error: { code: badInput, message: 'Invalid input', requestId } });
   }
   const given = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   const status = given >= 400 && given <= 599 ? given : 500;
@@ -62,9 +75,9 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
           : status >= 500
             ? 'errors.server'
             : 'errors.badRequest';
-  return reply
-    .status(status)
-    .send({ error: { code, message: status >= 500 ? 'Internal error' : err.message } });
+  return reply.status(status).send({
+    error: { code, message: status >= 500 ? 'Internal error' : err.message, requestId },
+  });
 }
 
 /** Retry-After of a pool timeout: the configured queue wait, in seconds. */

@@ -179,6 +179,8 @@ export function createRateLimiter(
   config: Pick<Config, 'RATE_LIMIT_SCALE' | 'RATE_LIMITS'>,
   store: RateLimitStore,
   log: FastifyBaseLogger,
+  /** Told of each refusal (the metrics' counter by class). */
+  onRefused?: (name: RateLimitClass) => void,
 ): RateLimiter {
   const rules = effectiveRules(config);
   return {
@@ -205,7 +207,10 @@ export function createRateLimiter(
         const hit = hits[i];
         if (hit && hit.count > r.max) wait = Math.max(wait, Math.ceil(hit.resetMs / 1000));
       });
-      if (wait > 0) throw new RateLimitedError(Math.max(1, wait));
+      if (wait > 0) {
+        onRefused?.(name);
+        throw new RateLimitedError(Math.max(1, wait));
+      }
     },
     close: () => store.close(),
   };
@@ -251,7 +256,9 @@ export async function registerRateLimiter(
     config.REDIS_URL && config.RATE_LIMIT_SCALE > 0
       ? await redisStore(config.REDIS_URL, log)
       : memoryStore();
-  const limiter = createRateLimiter(config, store, log);
+  const limiter = createRateLimiter(config, store, log, (name) => {
+    if (app.hasDecorator('metrics')) app.metrics.rateLimited.inc({ class: name });
+  });
   app.decorate('rateLimiter', limiter);
   app.addHook('onClose', () => limiter.close());
 }

@@ -1,37 +1,67 @@
 /**
  * The dispatcher turns committed domain events into notifications and pushes.
  *
- * One round, in ONE transaction: claim up to 100 undispatched events (`for update skip locked`,
- * so several nodes share the work without taking the same event), insert the notifications they
- * call for, set their dispatched_at. Only after that commit is anything emitted: `me:changed` to
- * users whose record changed (then their sockets close if they lost access), the data rooms'
- * signals, the new notifications to their recipients (handlers.ts: one handler per event kind). `kick()` runs rounds until none is left (requests call it after their transaction
- * committed); a sweep every few seconds picks up events left by a crash.
+ * One round, in ONE transaction: claim up to 100 due events (undispatched, not parked, past
+ * their next_attempt_at; `for update skip locked`, so several nodes share the work without
+ * taking the same event), insert the notifications they call for, set their dispatched_at. Only
+ * after that commit is anything emitted: `me:changed` to users whose record changed (then their
+ * sockets close if they lost access), the data rooms' signals, the new notifications to their
+ * recipients (handlers.ts: one handler per event kind). `kick()` runs rounds until none is left
+ * (requests call it after their transaction committed); a sweep every few seconds picks up events
+ * left by a crash and those due for a retry, and prunes old dispatched events.
+ *
+ * A failing event never holds back the others: a handler that throws fails that event alone,
+ * and when the batch's notification insert fails (in a savepoint) each event's insert is retried
+ * in its own savepoint, so only the faulty one fails. A failed event gets attempts + 1, its
+ * error, and next_attempt_at = now + EVENTS_RETRY_BASE_MS × 2^(attempts − 1) (at most an hour);
+ * after EVENTS_MAX_ATTEMPTS failures it is parked (parked_at) and never claimed again.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { stateOf } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
 import { domainEvents, notifications, user, type NotificationRow } from '../db/schema/index.ts';
 import { presentNotifications } from '../features/notifications/presenter.ts';
+import type { Metrics } from '../lib/metrics.ts';
 import { overloadOf } from '../lib/overload.ts';
 import { queryRows } from '../lib/sql.ts';
 import type { LiveEmitter } from './emitter.ts';
 import type { DomainEvent } from './events.ts';
-import { notificationOf, pushesOf, userChangesOf, type Push } from './handlers.ts';
+import {
+  notificationOf,
+  pushesOf,
+  userChangesOf,
+  type NewNotification,
+  type Push,
+} from './handlers.ts';
 
 export const DISPATCH_BATCH = 100;
 export const SWEEP_MS = 5_000;
 /** After the database was too busy (pool wait timed out), the next try comes this soon. */
 export const BUSY_RETRY_MS = 1_000;
+/** The longest wait between two attempts of a failing event. */
+export const MAX_RETRY_MS = 3_600_000;
+/** Dispatched events deleted per statement by the sweep's pruning (bounded batches). */
+export const PRUNE_BATCH = 1_000;
+/** At most this many pruning batches per sweep. */
+export const PRUNE_BATCHES_PER_SWEEP = 10;
 
 export { notificationOf, pushesOf, userChangesOf } from './handlers.ts';
 
 export interface Dispatcher {
   /** Dispatches what is pending now; resolves when nothing is left (coalesces concurrent calls). */
   kick(): Promise<void>;
+  /** Deletes dispatched events older than `keepDays` (bounded batches); returns how many. */
+  prune(): Promise<number>;
   /** Stops the sweep and waits for the round in flight. */
   stop(): Promise<void>;
+}
+
+export interface RetryPolicy {
+  /** Failures after which an event is parked. */
+  maxAttempts: number;
+  /** The wait after the first failure, doubled after each further one. */
+  baseMs: number;
 }
 
 export interface DispatcherOptions {
@@ -39,6 +69,10 @@ export interface DispatcherOptions {
   emitter: () => LiveEmitter;
   log: FastifyBaseLogger;
   sweepMs?: number;
+  retry?: RetryPolicy;
+  /** Dispatched events older than this are pruned by the sweep. */
+  keepDays?: number;
+  metrics?: Pick<Metrics, 'dispatchLag' | 'eventFailures'>;
 }
 
 interface Round {
@@ -47,47 +81,152 @@ interface Round {
   /** userId → claimsModifiedTimestamp, for `me:changed`. */
   userChanges: Map<string, string>;
   pushes: Push[];
+  /** Seconds from creation to dispatch, for each dispatched event. */
+  lags: number[];
+  failed: { id: number; type: string; error: string; parked: boolean }[];
+}
+
+/** The wait before attempt `attempts + 1` of an event that failed `attempts` times. */
+export const retryDelayMs = (policy: RetryPolicy, attempts: number): number =>
+  Math.min(policy.baseMs * 2 ** Math.max(0, attempts - 1), MAX_RETRY_MS);
+
+const errorText = (err: unknown): string => {
+  const message = err instanceof Error ? err.message || err.name : String(err);
+  return message.slice(0, 2_000);
+};
+
+interface Claimed {
+  id: number;
+  type: string;
+  attempts: number;
+  lag: number;
+  event: DomainEvent;
 }
 
 /** One round: claims, derives, marks — one transaction. Returns the batch size and the new rows. */
-async function dispatchRound(db: Db): Promise<Round> {
+async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
   return db.transaction(async (tx) => {
-    const events = await queryRows<{
+    const rows = await queryRows<{
       id: string | number;
       type: string;
       actor_id: string | null;
       data: unknown;
+      attempts: number;
+      lag: string | number;
     }>(
       tx,
-      sql`select id, type, actor_id, data from ${domainEvents}
-          where dispatched_at is null order by id limit ${DISPATCH_BATCH} for update skip locked`,
+      sql`select id, type, actor_id, data, attempts,
+                 extract(epoch from (clock_timestamp() - created_at)) as lag
+          from ${domainEvents}
+          where dispatched_at is null and parked_at is null
+            and (next_attempt_at is null or next_attempt_at <= now())
+          order by id limit ${DISPATCH_BATCH} for update skip locked`,
     );
-    if (events.length === 0) return { claimed: 0, created: [], userChanges: new Map(), pushes: [] };
-    const domain = events.map(
-      (e) => ({ type: e.type, actorId: e.actor_id, data: e.data }) as DomainEvent,
-    );
-    const values = domain.flatMap((e) => {
-      const row = notificationOf(e);
-      return row ? [row] : [];
-    });
-    const created =
-      values.length > 0 ? await tx.insert(notifications).values(values).returning() : [];
-    await tx
-      .update(domainEvents)
-      .set({ dispatchedAt: sql`now()` })
-      .where(
-        inArray(
-          domainEvents.id,
-          events.map((e) => Number(e.id)),
-        ),
-      );
+    const empty: Round = {
+      claimed: 0,
+      created: [],
+      userChanges: new Map(),
+      pushes: [],
+      lags: [],
+      failed: [],
+    };
+    if (rows.length === 0) return empty;
+    const claimed: Claimed[] = rows.map((e) => ({
+      id: Number(e.id),
+      type: e.type,
+      attempts: e.attempts,
+      lag: Math.max(0, Number(e.lag)),
+      event: { type: e.type, actorId: e.actor_id, data: e.data } as DomainEvent,
+    }));
+    const failures = new Map<number, unknown>();
+    // Each event's handlers on their own: one that throws fails that event alone.
+    const derived: { c: Claimed; row: NewNotification | null }[] = [];
+    for (const c of claimed) {
+      try {
+        const row = notificationOf(c.event);
+        pushesOf([c.event]);
+        userChangesOf([c.event]);
+        derived.push({ c, row });
+      } catch (err) {
+        failures.set(c.id, err);
+      }
+    }
+    const values = derived.flatMap((d) => (d.row ? [d.row] : []));
+    let created: NotificationRow[] = [];
+    if (values.length > 0) {
+      try {
+        // One insert for the batch, in a savepoint: a failure does not abort the round.
+        created = await tx.transaction((sp) => sp.insert(notifications).values(values).returning());
+      } catch {
+        // Some row is refused: each event's row in its own savepoint, to find the faulty ones.
+        for (const d of derived) {
+          const row = d.row;
+          if (!row) continue;
+          try {
+            created.push(
+              ...(await tx.transaction((sp) => sp.insert(notifications).values(row).returning())),
+            );
+          } catch (err) {
+            failures.set(d.c.id, err);
+          }
+        }
+      }
+    }
+    const done = claimed.filter((c) => !failures.has(c.id));
+    if (done.length > 0) {
+      await tx
+        .update(domainEvents)
+        .set({ dispatchedAt: sql`now()` })
+        .where(
+          inArray(
+            domainEvents.id,
+            done.map((c) => c.id),
+          ),
+        );
+    }
+    const failed: Round['failed'] = [];
+    for (const c of claimed) {
+      if (!failures.has(c.id)) continue;
+      const attempts = c.attempts + 1;
+      const parked = attempts >= policy.maxAttempts;
+      const error = errorText(failures.get(c.id));
+      await tx
+        .update(domainEvents)
+        .set({
+          attempts,
+          lastError: error,
+          nextAttemptAt: parked
+            ? null
+            : sql`now() + make_interval(secs => ${retryDelayMs(policy, attempts) / 1000})`,
+          parkedAt: parked ? sql`now()` : null,
+        })
+        .where(eq(domainEvents.id, c.id));
+      failed.push({ id: c.id, type: c.type, error, parked });
+    }
+    const ok = derived.filter((d) => !failures.has(d.c.id));
     return {
-      claimed: events.length,
+      claimed: claimed.length,
       created,
-      userChanges: userChangesOf(domain),
-      pushes: pushesOf(domain),
+      userChanges: userChangesOf(ok.map((d) => d.c.event)),
+      pushes: pushesOf(ok.map((d) => d.c.event)),
+      lags: done.map((c) => c.lag),
+      failed,
     };
   });
+}
+
+/** Deletes up to `limit` dispatched events older than `keepDays`; returns how many. */
+async function pruneBatch(db: Db, keepDays: number, limit: number): Promise<number> {
+  const rows = await queryRows<{ id: string | number }>(
+    db,
+    sql`delete from ${domainEvents} where id in (
+          select id from ${domainEvents}
+          where dispatched_at is not null
+            and dispatched_at < now() - make_interval(secs => ${keepDays * 86_400})
+          limit ${limit} for update skip locked)
+        returning id`,
+  );
+  return rows.length;
 }
 
 /**
@@ -118,6 +257,9 @@ export function createDispatcher({
   emitter,
   log,
   sweepMs = SWEEP_MS,
+  retry: policy = { maxAttempts: 8, baseMs: 5_000 },
+  keepDays = 7,
+  metrics,
 }: DispatcherOptions): Dispatcher {
   let running: Promise<void> | undefined;
   let again = false;
@@ -129,8 +271,15 @@ export function createDispatcher({
       again = false;
       let claimed = DISPATCH_BATCH;
       while (!stopped && claimed === DISPATCH_BATCH) {
-        const round = await dispatchRound(db);
+        const round = await dispatchRound(db, policy);
         claimed = round.claimed;
+        for (const lag of round.lags) metrics?.dispatchLag.observe(lag);
+        for (const f of round.failed) {
+          metrics?.eventFailures.inc({ outcome: f.parked ? 'parked' : 'retried' });
+          const data = { eventId: f.id, eventType: f.type, error: f.error };
+          if (f.parked) log.error(data, 'live: domain event parked after repeated failures');
+          else log.warn(data, 'live: domain event failed; it will be retried');
+        }
         // Committed: now the users concerned may hear of it.
         const out = emitter();
         await emitUserChanges(db, out, round.userChanges);
@@ -169,16 +318,40 @@ export function createDispatcher({
     return running;
   };
 
-  const timer = setInterval(() => void kick(), sweepMs);
+  const prune = async (): Promise<number> => {
+    let total = 0;
+    for (let i = 0; i < PRUNE_BATCHES_PER_SWEEP && !stopped; i++) {
+      const n = await pruneBatch(db, keepDays, PRUNE_BATCH);
+      total += n;
+      if (n < PRUNE_BATCH) break;
+    }
+    return total;
+  };
+
+  let pruning: Promise<unknown> | undefined;
+  const sweep = () => {
+    void kick();
+    pruning ??= prune()
+      .catch((err: unknown) => {
+        if (!overloadOf(err)) log.warn({ err }, 'live: pruning dispatched events failed');
+      })
+      .finally(() => {
+        pruning = undefined;
+      });
+  };
+
+  const timer = setInterval(sweep, sweepMs);
   timer.unref();
 
   return {
     kick,
+    prune,
     async stop() {
       stopped = true;
       clearInterval(timer);
       clearTimeout(retry);
       await running;
+      await pruning;
     },
   };
 }

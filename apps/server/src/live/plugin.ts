@@ -15,14 +15,15 @@
  * - preClose disconnects every socket (graceful shutdown waits for no one); onClose stops the
  *   dispatcher before the database closes.
  */
-import { and, eq, exists } from 'drizzle-orm';
+import { and, eq, exists, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { Server } from 'socket.io';
 import { stateOf } from '../auth/access.ts';
 import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
-import { session as sessionTable, user } from '../db/schema/index.ts';
+import { domainEvents, session as sessionTable, user } from '../db/schema/index.ts';
+import { queryRows } from '../lib/sql.ts';
 import { createDispatcher, type Dispatcher } from './dispatcher.ts';
 import { createPresence } from './presence.ts';
 import {
@@ -39,6 +40,8 @@ export interface Live {
   emitter: LiveEmitter;
   /** Dispatches pending domain events now (resolves once none is left). */
   kick: Dispatcher['kick'];
+  /** Deletes dispatched events older than EVENTS_KEEP_DAYS now (the sweep does it too). */
+  prune: Dispatcher['prune'];
 }
 
 declare module 'fastify' {
@@ -156,9 +159,43 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
     db: database.db,
     emitter: () => emitter,
     log: app.log.child({ module: 'live' }),
+    retry: { maxAttempts: config.EVENTS_MAX_ATTEMPTS, baseMs: config.EVENTS_RETRY_BASE_MS },
+    keepDays: config.EVENTS_KEEP_DAYS,
+    metrics: app.metrics,
   });
 
-  app.decorate('live', { io, emitter, kick: () => dispatcher.kick() } satisfies Live);
+  app.decorate('live', {
+    io,
+    emitter,
+    kick: () => dispatcher.kick(),
+    prune: () => dispatcher.prune(),
+  } satisfies Live);
+
+  // Metrics (lib/metrics.ts): this node's sockets, and the events waiting or given up.
+  app.metrics.gauge(
+    'sockets',
+    'Socket.IO connections open on this node',
+    () => io.of('/').sockets.size,
+  );
+  const eventCounts = async () => {
+    const [row] = await queryRows<{ pending: string | number; parked: string | number }>(
+      database.db,
+      sql`select count(*) filter (where dispatched_at is null and parked_at is null) as pending,
+                 count(*) filter (where parked_at is not null) as parked
+          from ${domainEvents} where dispatched_at is null`,
+    );
+    return { pending: Number(row?.pending ?? 0), parked: Number(row?.parked ?? 0) };
+  };
+  app.metrics.gauge(
+    'events_pending',
+    'Domain events not dispatched yet (parked ones excluded)',
+    async () => (await eventCounts().catch(() => undefined))?.pending,
+  );
+  app.metrics.gauge(
+    'events_parked',
+    'Domain events given up after EVENTS_MAX_ATTEMPTS failures',
+    async () => (await eventCounts().catch(() => undefined))?.parked,
+  );
 
   // A session that ends (sign-out, revocation, password change or reset) closes its sockets at
   // once, on every node (through the adapter).

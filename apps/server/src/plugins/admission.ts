@@ -36,7 +36,7 @@ export function needsAdmission(method: string, url: string): boolean {
   if (!url.startsWith('/api/')) return false;
   const query = url.indexOf('?');
   const path = query < 0 ? url : url.slice(0, query);
-  if (path === '/api/health') return false;
+  if (path === '/api/health' || path.startsWith('/api/health/')) return false;
   return !(method === 'POST' && path === '/api/media');
 }
 
@@ -64,7 +64,11 @@ export function registerAdmission(
   app.addHook('preValidation', async (request) => {
     if (!needsAdmission(request.method, request.url)) return;
     // Refused: the OverloadedError goes to the error handler (503 + Retry-After).
+    const started = process.hrtime.bigint();
     (request as Admitted)[kRelease] = await gate.acquire();
+    if (app.hasDecorator('metrics')) {
+      app.metrics.admissionWait.observe(Number(process.hrtime.bigint() - started) / 1e9);
+    }
   });
   app.addHook('onSend', (request, _reply, payload, done) => {
     release(request);

@@ -3,7 +3,17 @@
  * notifications the dispatcher derives from them after commit (src/live/dispatcher.ts).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { NotificationType } from '@atelier/shared';
 import { user } from './auth.ts';
 
@@ -18,11 +28,25 @@ export const domainEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set by the dispatcher in the transaction that derives the event's notifications. */
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    /** Failed dispatch attempts (its handler threw, or its notification could not be inserted). */
+    attempts: integer('attempts').notNull().default(0),
+    /** After a failure: not claimed again before this time (exponential backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** The last failure's message. */
+    lastError: text('last_error'),
+    /** Set after EVENTS_MAX_ATTEMPTS failures: never claimed again (kept for an operator). */
+    parkedAt: timestamp('parked_at', { withTimezone: true }),
   },
   (t) => [
     index('domain_events_undispatched_idx')
       .on(t.id)
-      .where(sql`${t.dispatchedAt} is null`),
+      .where(sql`${t.dispatchedAt} is null and ${t.parkedAt} is null`),
+    index('domain_events_dispatched_at_idx')
+      .on(t.dispatchedAt)
+      .where(sql`${t.dispatchedAt} is not null`),
+    index('domain_events_parked_idx')
+      .on(t.parkedAt)
+      .where(sql`${t.parkedAt} is not null`),
   ],
 );
 

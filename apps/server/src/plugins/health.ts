@@ -1,0 +1,103 @@
+/**
+ * Health endpoints (no admission gate, no rate limit):
+ *
+ * - GET /api/health: the database and, with REDIS_URL, Redis, each `ok`/`down` with its latency;
+ *   503 when one is down. `ok` and `database` (the kind) are kept for older users.
+ * - GET /api/health/live: the process is up (no dependency is asked); 200 while the event loop runs.
+ * - GET /api/health/ready: 503 when the database or (when configured) Redis does not answer, or
+ *   while the server shuts down; a load balancer sends traffic only to ready nodes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+
+/** A check slower than this counts as down. */
+export const HEALTH_TIMEOUT_MS = 2_000;
+
+export interface Check {
+  status: 'ok' | 'down';
+  latencyMs: number;
+}
+
+async function timed(run: () => Promise<unknown>): Promise<Check> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      run(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer in time')), HEALTH_TIMEOUT_MS);
+      }),
+    ]);
+    return { status: 'ok', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+  } catch {
+    return { status: 'down', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function registerHealth(
+  app: FastifyInstance,
+  config: Pick<Config, 'REDIS_URL'>,
+  database: Database,
+): void {
+  let closing = false;
+  // Its own small connection: PING must not queue behind the adapter's traffic, and a Redis that
+  // is away makes it fail at once (no offline queue) while it reconnects in the background.
+  const redis = config.REDIS_URL
+    ? createClient({
+        url: config.REDIS_URL,
+        disableOfflineQueue: true,
+        socket: {
+          connectTimeout: HEALTH_TIMEOUT_MS,
+          reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 2_000),
+        },
+      })
+    : undefined;
+  if (redis) {
+    redis.on('error', () => {
+      // Reported by the checks (down); the live and rate-limit connections log their own errors.
+    });
+    app.addHook('onReady', () => {
+      redis.connect().catch(() => undefined);
+      return Promise.resolve();
+    });
+    app.addHook('onClose', async () => {
+      if (redis.isOpen) await redis.close().catch(() => redis.destroy());
+      else redis.destroy();
+    });
+  }
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+
+  const checks = async () => {
+    const [db, r] = await Promise.all([
+      timed(() => database.ping()),
+      redis ? timed(() => redis.ping()) : Promise.resolve(undefined),
+    ]);
+    return { database: db, ...(r ? { redis: r } : {}) };
+  };
+  const allOk = (c: Awaited<ReturnType<typeof checks>>) =>
+    c.database.status === 'ok' && (c.redis?.status ?? 'ok') === 'ok';
+
+  app.get('/api/health', async (request, reply) => {
+    const c = await checks();
+    const ok = allOk(c);
+    if (!ok) request.log.error({ checks: c }, 'health check: a dependency does not answer');
+    return reply.status(ok ? 200 : 503).send({ ok, database: database.kind, checks: c });
+  });
+
+  app.get('/api/health/live', () => ({ ok: true }));
+
+  app.get('/api/health/ready', async (request, reply) => {
+    if (closing) return reply.status(503).send({ ok: false, shuttingDown: true });
+    const c = await checks();
+    const ok = allOk(c);
+    if (!ok) request.log.warn({ checks: c }, 'not ready: a dependency does not answer');
+    return reply.status(ok ? 200 : 503).send({ ok, checks: c });
+  });
+}
