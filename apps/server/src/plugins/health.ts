@@ -60,9 +60,17 @@ export function registerHealth(
     redis.on('error', () => {
       // Reported by the checks (down); the live and rate-limit connections log their own errors.
     });
-    app.addHook('onReady', () => {
-      redis.connect().catch(() => undefined);
-      return Promise.resolve();
+    // Connected before the first check (so a healthy node does not report Redis down while it
+    // connects), but a Redis that is away does not hold the start: it keeps reconnecting.
+    app.addHook('onReady', async () => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        redis.connect().catch(() => undefined),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, HEALTH_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
     });
     app.addHook('onClose', async () => {
       if (redis.isOpen) await redis.close().catch(() => redis.destroy());

@@ -128,7 +128,11 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (!isRead || notAppRoute.test(pathname)) {
       return reply.status(404).send({
-        error: { code: 'errors.notFound', message: `${req.method} ${pathname} not found` },
+        error: {
+          code: 'errors.notFound',
+          message: `${req.method} ${pathname} not found`,
+          requestId: req.id,
+        },
       });
     }
     if (!fs.existsSync(indexFile)) {
