@@ -39,6 +39,8 @@ export interface DispatcherOptions {
   emitter: () => LiveEmitter;
   log: FastifyBaseLogger;
   sweepMs?: number;
+  /** Told of each changed user after commit (drops their cached sessions: auth/session-cache.ts). */
+  onUserChanged?: (userId: string) => void;
 }
 
 interface Round {
@@ -118,6 +120,7 @@ export function createDispatcher({
   emitter,
   log,
   sweepMs = SWEEP_MS,
+  onUserChanged,
 }: DispatcherOptions): Dispatcher {
   let running: Promise<void> | undefined;
   let again = false;
@@ -133,6 +136,7 @@ export function createDispatcher({
         claimed = round.claimed;
         // Committed: now the users concerned may hear of it.
         const out = emitter();
+        for (const userId of round.userChanges.keys()) onUserChanged?.(userId);
         await emitUserChanges(db, out, round.userChanges);
         for (const p of round.pushes) out.toRoom(p.room, p.event, p.payload);
         if (round.created.length === 0) continue;
