@@ -264,6 +264,8 @@ export async function setRoles(
     .update(user)
     .set({ roles, displayedRole: displayedRoleFor(roles), claimsModifiedAt: new Date(), ...extra })
     .where(eq(user.id, id));
+  // Written behind the app's back (a moderator's route would do it): cached sessions drop.
+  t.app.sessionCache.apply({ kind: 'user', id });
 }
 
 /**

@@ -7,11 +7,21 @@
  *   banned    → 403 errors.banned            no access  → 403 errors.noAccess
  *   not a moderator on a moderator route → 403 errors.moderatorOnly
  */
-import { eq } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { BetterAuthOptions } from 'better-auth';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { parseCookies, serializeSignedCookie } from 'better-call';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import { accessState, hasAccess, isBanned, isModerator, type AccessState } from '@atelier/shared';
-import { user, type UserRow } from '../db/schema/index.ts';
+import { session, user, type UserRow } from '../db/schema/index.ts';
+import { tokenHash } from './session-cache.ts';
 import { AppError, unauthorized } from '../lib/errors.ts';
 
 export interface Viewer {
@@ -62,24 +72,120 @@ export function stateOf(row: Pick<UserRow, 'emailVerified' | 'roles'>): AccessSt
   );
 }
 
-/** The session's user, fresh from the database (roles may have changed since sign-in). */
+export interface ResolvedSession {
+  user: UserRow;
+  sessionId: string;
+  /** The session's expiry (ms since the epoch). */
+  expiresAt: number;
+}
+
+export interface ResolveOptions {
+  /** Extend a session close to expiry (a socket cannot carry the refreshed cookie back). */
+  refresh?: boolean;
+  /** Skip the cache (and do not fill it): the database decides. */
+  fresh?: boolean;
+  /** Receives the Set-Cookie headers of a refresh or of a dead session's cleanup. */
+  setCookie?: (cookie: string) => void;
+}
+
+/** The session cookie's token when its signature holds (Better Auth's cookie, its secret). */
+async function signedSessionToken(cookieHeader: string | undefined, name: string, secret: string) {
+  if (!cookieHeader) return null;
+  const value = parseCookies(cookieHeader).get(name);
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  // Signing the token again with Better Auth's helper must give the very value sent.
+  const expected = (await serializeSignedCookie('', token, secret)).slice(1);
+  const a = Buffer.from(encodeURIComponent(value));
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b) ? token : null;
+}
+
+/**
+ * The signed-in session of these headers and its user: Better Auth's signed session cookie,
+ * verified here, then one statement (session joined with its user, expiry checked in SQL), none
+ * on a cache hit (session-cache.ts). Better Auth itself answers what is rarer: a bearer token, a
+ * session due for its refresh (it extends it and sets the cookie), and a cookie whose session is
+ * gone or expired (it deletes the row and the cookie).
+ */
+export async function resolveSession(
+  app: FastifyInstance,
+  headers: IncomingHttpHeaders,
+  options: ResolveOptions = {},
+): Promise<ResolvedSession | null> {
+  const { auth, sessionCache, deps } = app;
+  const context = await auth.$context;
+  if (headers.authorization) return resolveThroughBetterAuth(app, headers, options);
+  const cookieName = context.authCookies.sessionToken.name;
+  const token = await signedSessionToken(headers.cookie, cookieName, context.secret);
+  if (!token) return null;
+  const key = tokenHash(token);
+  const { expiresIn, updateAge } = context.sessionConfig;
+  const refreshes =
+    options.refresh !== false &&
+    !(context.options as BetterAuthOptions).session?.disableSessionRefresh &&
+    !parseCookies(headers.cookie ?? '').has(context.authCookies.dontRememberToken.name);
+  const refreshDue = (expiresAt: number) =>
+    refreshes && expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
+
+  if (!options.fresh) {
+    const hit = sessionCache.get(key);
+    if (hit && !refreshDue(hit.expiresAt)) return hit;
+  }
+  const generation = sessionCache.generation();
+  const [row] = await deps.database.db
+    .select({ sessionId: session.id, expiresAt: session.expiresAt, user })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
+  if (!row || refreshDue(row.expiresAt.getTime())) {
+    return resolveThroughBetterAuth(app, headers, options);
+  }
+  const resolved = { sessionId: row.sessionId, expiresAt: row.expiresAt.getTime(), user: row.user };
+  if (!options.fresh) sessionCache.set(key, resolved, generation);
+  return resolved;
+}
+
+/** Better Auth's own getSession (refresh, cleanup, bearer), then our user row. */
+async function resolveThroughBetterAuth(
+  app: FastifyInstance,
+  headers: IncomingHttpHeaders,
+  options: ResolveOptions,
+): Promise<ResolvedSession | null> {
+  const result = await app.auth.api.getSession({
+    headers: fromNodeHeaders(headers),
+    query: options.refresh === false ? { disableRefresh: true } : {},
+    returnHeaders: true,
+  });
+  for (const cookie of result.headers.getSetCookie()) options.setCookie?.(cookie);
+  if (!result.response) return null;
+  const [row] = await app.deps.database.db
+    .select()
+    .from(user)
+    .where(eq(user.id, result.response.user.id));
+  if (!row) return null;
+  return {
+    user: row,
+    sessionId: result.response.session.id,
+    expiresAt: new Date(result.response.session.expiresAt).getTime(),
+  };
+}
+
+/** The session's user, fresh from the database or the session cache (roles may have changed since sign-in). */
 export async function loadViewer(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Viewer | null> {
   if (request.viewer !== undefined) return request.viewer;
-  const { auth, deps } = request.server;
-  const { headers, response } = await auth.api.getSession({
-    headers: fromNodeHeaders(request.headers),
-    returnHeaders: true,
+  const resolved = await resolveSession(request.server, request.headers, {
+    // A session close to expiry is extended; pass the refreshed cookie on.
+    setCookie: (cookie) => void reply.header('set-cookie', cookie),
   });
-  // A session close to expiry is extended; pass the refreshed cookie on.
-  for (const cookie of headers.getSetCookie()) void reply.header('set-cookie', cookie);
-  let viewer: Viewer | null = null;
-  if (response) {
-    const [row] = await deps.database.db.select().from(user).where(eq(user.id, response.user.id));
-    if (row) viewer = { user: row, sessionId: response.session.id, state: stateOf(row) };
-  }
+  const viewer = resolved
+    ? { user: resolved.user, sessionId: resolved.sessionId, state: stateOf(resolved.user) }
+    : null;
   request.viewer = viewer;
   return viewer;
 }

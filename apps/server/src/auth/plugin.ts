@@ -11,6 +11,14 @@ import { createAuth, type Auth } from './auth.ts';
 import { authBridge } from './bridge.ts';
 import { registerRoutes } from './register.ts';
 import { createSessionEnds, type SessionEnds } from './session-ends.ts';
+import {
+  createSessionCache,
+  parseInvalidation,
+  SESSION_CACHE_CHANNEL,
+  type Invalidation,
+  type SessionCache,
+} from './session-cache.ts';
+import { connectRedis, type RedisConnections } from '../live/redis.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,8 +26,14 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Announces every session Better Auth deletes (the live plugin closes its sockets). */
     sessionEnds: SessionEnds;
+    /** Resolved viewers (auth/access.ts, auth/session-cache.ts). */
+    sessionCache: SessionCache;
+    /** Drops cached viewers here and, with REDIS_URL, on every node (resolves once published). */
+    invalidateSessions(invalidation: Invalidation): Promise<void>;
   }
 }
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 async function authPlugin(app: FastifyInstance) {
   const { config, database } = app.deps;
@@ -39,6 +53,49 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('auth', createAuth({ config, db: database.db, mailer, log, sessionEnds }));
   // Before the database closes (main.ts closes it after the app): the delivery in flight ends.
   app.addHook('onClose', () => mailer.stop());
+
+  const sessionCache = createSessionCache();
+  let redis: RedisConnections | null = null;
+  app.decorate('sessionCache', sessionCache);
+  app.decorate('invalidateSessions', async (invalidation: Invalidation) => {
+    sessionCache.apply(invalidation);
+    if (redis) await redis.pub.publish(SESSION_CACHE_CHANNEL, JSON.stringify(invalidation));
+  });
+  const reportFailure = (err: unknown) => {
+    log.error({ err }, 'auth: publishing a session-cache invalidation failed');
+  };
+  // A session that ends leaves the cache everywhere (the live plugin closes its sockets).
+  sessionEnds.listen((session) => {
+    app.invalidateSessions({ kind: 'session', id: session.id }).catch(reportFailure);
+  });
+  // Any state-changing request that succeeded (and any Better Auth call, e.g. the GET that verifies
+  // an address) may have changed a user's roles or profile: the cache is emptied on every node
+  // before the answer leaves, so the next request anywhere reads the user afresh.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode >= 400 || !request.url.startsWith('/api/')) return payload;
+    const isAuthCall =
+      request.url.startsWith('/api/auth/') && !request.url.startsWith('/api/auth/get-session');
+    if (WRITE_METHODS.has(request.method) || isAuthCall) {
+      await app.invalidateSessions({ kind: 'all' }).catch(reportFailure);
+    }
+    return payload;
+  });
+  if (config.REDIS_URL) {
+    const url = config.REDIS_URL;
+    app.addHook('onReady', async () => {
+      const connections = await connectRedis(url, log);
+      await connections.sub.subscribe(SESSION_CACHE_CHANNEL, (message) => {
+        const invalidation = parseInvalidation(message);
+        if (invalidation) sessionCache.apply(invalidation);
+      });
+      redis = connections;
+    });
+    app.addHook('onClose', async () => {
+      const connections = redis;
+      redis = null;
+      await connections?.close();
+    });
+  }
 
   await app.register((scope, _options, done) => {
     authBridge(scope, config, done);

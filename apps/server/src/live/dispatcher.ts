@@ -73,6 +73,8 @@ export interface DispatcherOptions {
   /** Dispatched events older than this are pruned by the sweep. */
   keepDays?: number;
   metrics?: Pick<Metrics, 'dispatchLag' | 'eventFailures'>;
+  /** Told of each changed user after commit (drops their cached sessions: auth/session-cache.ts). */
+  onUserChanged?: (userId: string) => void;
 }
 
 interface Round {
@@ -260,6 +262,7 @@ export function createDispatcher({
   retry: policy = { maxAttempts: 8, baseMs: 5_000 },
   keepDays = 7,
   metrics,
+  onUserChanged,
 }: DispatcherOptions): Dispatcher {
   let running: Promise<void> | undefined;
   let again = false;
@@ -282,6 +285,7 @@ export function createDispatcher({
         }
         // Committed: now the users concerned may hear of it.
         const out = emitter();
+        for (const userId of round.userChanges.keys()) onUserChanged?.(userId);
         await emitUserChanges(db, out, round.userChanges);
         for (const p of round.pushes) out.toRoom(p.room, p.event, p.payload);
         if (round.created.length === 0) continue;

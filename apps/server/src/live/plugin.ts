@@ -18,9 +18,8 @@
 import { and, eq, exists, sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { fromNodeHeaders } from 'better-auth/node';
 import { Server } from 'socket.io';
-import { stateOf } from '../auth/access.ts';
+import { resolveSession, stateOf } from '../auth/access.ts';
 import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
 import { domainEvents, session as sessionTable, user } from '../db/schema/index.ts';
 import { queryRows } from '../lib/sql.ts';
@@ -87,16 +86,16 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
     const check = () => {
       void (async () => {
         if (!socket.connected) return;
-        const current = await app.auth.api.getSession({
-          headers: fromNodeHeaders(socket.request.headers),
-          query: { disableRefresh: true, disableCookieCache: true },
+        const current = await resolveSession(app, socket.request.headers, {
+          refresh: false,
+          fresh: true,
         });
         if (!socket.connected) return;
-        if (!current || current.session.id !== socket.data.sessionId) {
+        if (!current || current.sessionId !== socket.data.sessionId) {
           socket.disconnect(true);
           return;
         }
-        arm(new Date(current.session.expiresAt).getTime());
+        arm(current.expiresAt);
       })().catch((err: unknown) => {
         app.log.error({ err }, 'live: session check failed (socket closed)');
         socket.disconnect(true);
@@ -110,14 +109,11 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
     void (async () => {
       // Not extended by a socket (it cannot carry the refreshed cookie back): the expiry read
       // here is the one the timer below watches.
-      const session = await app.auth.api.getSession({
-        headers: fromNodeHeaders(socket.request.headers),
-        query: { disableRefresh: true },
-      });
+      const session = await resolveSession(app, socket.request.headers, { refresh: false });
       if (!session) return next(new Error('errors.unauthorized'));
       // The session's room first: a session ending from now on closes this socket; one that ended
       // since getSession is seen by the query below (a socket refused here leaves its rooms).
-      await socket.join([rooms.user(session.user.id), rooms.session(session.session.id)]);
+      await socket.join([rooms.user(session.user.id), rooms.session(session.sessionId)]);
       const [row] = await database.db
         .select()
         .from(user)
@@ -128,7 +124,7 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
               database.db
                 .select({ id: sessionTable.id })
                 .from(sessionTable)
-                .where(eq(sessionTable.id, session.session.id)),
+                .where(eq(sessionTable.id, session.sessionId)),
             ),
           ),
         );
@@ -137,8 +133,8 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
       if (state === 'banned') return next(new Error('errors.banned'));
       if (state !== 'member' && state !== 'moderator') return next(new Error('errors.noAccess'));
       socket.data.userId = row.id;
-      socket.data.sessionId = session.session.id;
-      socket.data.sessionExpiresAt = new Date(session.session.expiresAt).getTime();
+      socket.data.sessionId = session.sessionId;
+      socket.data.sessionExpiresAt = session.expiresAt;
       await socket.join([rooms.home, rooms.tags, rooms.statusUpdates]);
       next();
     })().catch((err: unknown) => {
@@ -162,6 +158,11 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
     retry: { maxAttempts: config.EVENTS_MAX_ATTEMPTS, baseMs: config.EVENTS_RETRY_BASE_MS },
     keepDays: config.EVENTS_KEEP_DAYS,
     metrics: app.metrics,
+    onUserChanged: (userId) => {
+      app.invalidateSessions({ kind: 'user', id: userId }).catch((err: unknown) => {
+        app.log.error({ err }, 'live: session-cache invalidation failed');
+      });
+    },
   });
 
   app.decorate('live', {
