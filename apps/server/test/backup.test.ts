@@ -90,7 +90,7 @@ describe('backup and restore', () => {
       /damaged.*media/,
     );
     expect(treeHashes(path.join(dataDir, 'media'))).toEqual(mediaBefore);
-  }, 300_000);
+  }, 900_000);
 
   it('backs up a running server while it writes, consistently, through its backup channel', async () => {
     const dataDir = scratch('atelier-live-');
@@ -137,7 +137,7 @@ describe('backup and restore', () => {
     const liveIds = new Set(live.posts?.map((j) => (JSON.parse(j) as { id: string }).id));
     for (const j of back.posts ?? [])
       expect(liveIds.has((JSON.parse(j) as { id: string }).id)).toBe(true);
-  }, 300_000);
+  }, 900_000);
 
   it('says how to stop the server when it holds the database without a channel', async () => {
     const dataDir = scratch('atelier-nochannel-');
