@@ -20,6 +20,7 @@ import authPlugin from './auth/plugin.ts';
 import { backfillUsernameSkeletons } from './auth/username.ts';
 import { featureRoutes } from './features/index.ts';
 import livePlugin from './live/plugin.ts';
+import { registerBackupChannel } from './backup/channel.ts';
 
 export interface AppDeps {
   config: Config;
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(featureRoutes);
 
   await registerWeb(app, deps.config);
+  // Embedded database in a directory: DATA_DIR/backup.sock for `npm run backup` (backup/channel.ts).
+  registerBackupChannel(app);
 
   return app;
 }
