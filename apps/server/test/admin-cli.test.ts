@@ -56,6 +56,9 @@ describe('role changes of the admin CLI', () => {
       roles: ['pending'],
       displayedRole: 'pending',
     });
+    // A running server learns of it from the recorded user.changed event (its dispatcher's sweep),
+    // which drops the user's cached sessions.
+    await t.app.live.kick();
     expect(
       (await request(t, { method: 'GET', url: '/api/applications', cookie: u.cookie })).json().error
         .code,

@@ -50,6 +50,7 @@ async function expectRefused(options: Parameters<typeof request>[1], field: stri
       code: 'errors.invalidCharacters',
       message: expect.any(String),
       fields: { [field]: 'errors.invalidCharacters' },
+      requestId: expect.any(String),
     },
   });
   expect(changedTables(before, await fingerprint(t))).toEqual([]);
@@ -221,7 +222,9 @@ describe('NUL bytes and invalid Unicode', () => {
   it('answers 400, not 500, when bad input reaches the database', async () => {
     const res = await request(t, { method: 'GET', url: '/api/test-only/uuid/not-a-uuid' });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'errors.invalid', message: expect.any(String) } });
+    expect(res.json()).toEqual({
+      error: { code: 'errors.invalid', message: expect.any(String), requestId: expect.any(String) },
+    });
     const nul = await t.database.db.execute(sql`select ${'a\u0000b'}::text`).then(
       () => undefined,
       (err: unknown) => err,

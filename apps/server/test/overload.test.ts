@@ -154,7 +154,11 @@ describe('overload: 1,000 concurrent likes', () => {
       if (res.statusCode !== 503) continue;
       expect(res.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
       expect(res.json()).toEqual({
-        error: { code: 'errors.overloaded', message: expect.any(String) },
+        error: {
+          code: 'errors.overloaded',
+          message: expect.any(String),
+          requestId: expect.any(String),
+        },
       });
     }
 
@@ -243,7 +247,11 @@ describe.runIf(testDatabaseUrl)('overload: the PostgreSQL pool wait', () => {
     expect(res.statusCode, res.body).toBe(503);
     expect(res.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
     expect(res.json()).toEqual({
-      error: { code: 'errors.overloaded', message: expect.any(String) },
+      error: {
+        code: 'errors.overloaded',
+        message: expect.any(String),
+        requestId: expect.any(String),
+      },
     });
     // Connections free again: the same request succeeds.
     expect((await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie })).statusCode).toBe(

@@ -27,7 +27,12 @@ function expectRateLimited(res: {
   const retryAfter = Number(res.headers['retry-after']);
   expect(Number.isInteger(retryAfter) && retryAfter > 0).toBe(true);
   expect(res.json()).toEqual({
-    error: { code: 'errors.rateLimited', message: expect.any(String), retryAfter },
+    error: {
+      code: 'errors.rateLimited',
+      message: expect.any(String),
+      retryAfter,
+      requestId: expect.any(String),
+    },
   });
 }
 

@@ -50,7 +50,11 @@ describe('GET and PATCH /api/me', () => {
     const res = await request(t, { method: 'GET', url: '/api/me' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
-      error: { code: 'errors.unauthorized', message: 'errors.unauthorized' },
+      error: {
+        code: 'errors.unauthorized',
+        message: 'errors.unauthorized',
+        requestId: expect.any(String),
+      },
     });
   });
 

@@ -1,13 +1,16 @@
 /**
  * Role changes made from the command line (`npm run admin -- grant moderator EMAIL`): the way to
  * make the first moderator on any database, and to fix roles by hand. One transaction each;
- * claimsModifiedTimestamp moves so an open tab refreshes its user.
+ * claimsModifiedTimestamp moves and a `user.changed` event is recorded, so a running server (the
+ * event dispatcher's sweep, within seconds) drops the user's cached sessions and refreshes their
+ * open tabs.
  */
 import { eq } from 'drizzle-orm';
 import { isBanned, roles as roleInfo, type RoleId } from '@atelier/shared';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/index.ts';
 import { keepDisplayedRole } from '../lib/roles.ts';
+import { recordEvent } from '../live/events.ts';
 
 /** Roles the CLI may grant or revoke: every role that gives access. */
 export const cliRoles = (Object.keys(roleInfo) as RoleId[]).filter((r) => !roleInfo[r].noAccess);
@@ -55,6 +58,11 @@ export async function changeRole(
         .update(user)
         .set({ roles: next, displayedRole, claimsModifiedAt: now, updatedAt: now })
         .where(eq(user.id, row.id));
+      await recordEvent(tx, {
+        type: 'user.changed',
+        actorId: null,
+        data: { userId: row.id, claimsModifiedTimestamp: now.toISOString() },
+      });
     }
     return { email: address, roles: next, displayedRole, changed };
   });

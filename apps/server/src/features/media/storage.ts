@@ -67,6 +67,8 @@ export function checkPixels(meta: Pick<Metadata, 'width' | 'height' | 'pageHeigh
 }
 
 export const tempDir = (dataDir: string) => path.join(dataDir, 'tmp');
+/** The local media folder (the default store; backups copy it). */
+export const mediaRoot = (dataDir: string) => path.join(dataDir, 'media');
 
 export interface StoredMedia {
   kind: MediaKind;
