@@ -67,6 +67,7 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
   const dataDirs: string[] = [];
   const sockets: ClientSocket[] = [];
 
+  const metricsToken = crypto.randomBytes(24).toString('base64url');
   const spawnNode = async (secret: string) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-multinode-'));
     dataDirs.push(dataDir);
@@ -77,7 +78,9 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
       AUTH_SECRET: secret,
       // Every member signs up from 127.0.0.1, and the counts live in the shared Redis: runs one
       // after another must not add up to the sign-up limit (rate-limits.test.ts tests it).
-      RATE_LIMITS: 'signUpIp=10000/300',
+      // Sign-in per account lowered for the shared-limit test below (an address of its own).
+      RATE_LIMITS: 'signUpIp=10000/300,signInEmail=2/600',
+      METRICS_TOKEN: metricsToken,
       ...PRESENCE_ENV,
     });
   };
@@ -185,6 +188,45 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
     await otherOnB.timeout(5_000).emitWithAck('post:watch', '00000000-0000-0000-0000-000000000000');
     expect(otherOnB.connected).toBe(true);
   }, 60_000);
+
+  it('a sign-in limit reached through node A holds on node B; each node reports its own metrics', async () => {
+    const email = `nobody-${crypto.randomUUID()}@example.com`;
+    const signIn = (node: ServerProcess) =>
+      fetch(`${node.baseUrl}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: node.baseUrl },
+        body: JSON.stringify({ email, password: 'not the right one 123' }),
+      });
+    expect((await signIn(nodeA)).status).not.toBe(429);
+    expect((await signIn(nodeA)).status).not.toBe(429);
+    const third = await signIn(nodeB);
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const dana = await member('dana');
+    await open(nodeB, dana.cookie);
+    const scrape = async (node: ServerProcess) => {
+      const res = await fetch(`${node.baseUrl}/metrics`, {
+        headers: { authorization: `Bearer ${metricsToken}` },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const value = (text: string, series: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(`${series} `))
+          ?.split(' ')[1] ?? 0,
+      );
+    const [a, b] = await Promise.all([scrape(nodeA), scrape(nodeB)]);
+    // The refusal is counted by the node that refused.
+    expect(
+      value(b, 'atelier_rate_limit_refusals_total{class="signInEmail"}'),
+    ).toBeGreaterThanOrEqual(1);
+    expect(value(b, 'atelier_sockets')).toBeGreaterThanOrEqual(1);
+    expect(a).toMatch(/^atelier_sockets \d+$/m);
+  });
 
   it('a comment posted through node A notifies a socket on node B; killing A marks its users offline', async () => {
     const alice = await member('alice');
