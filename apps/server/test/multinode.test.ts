@@ -23,7 +23,10 @@ import type {
 } from '@atelier/shared';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { posts, user } from '../src/db/schema/index.ts';
+import sharp from 'sharp';
 import { PASSWORD } from './factories.ts';
+import { multipart } from './post-factories.ts';
+import { startS3, type TestS3 } from './s3-server.ts';
 import {
   createPostgresDatabase,
   dropPostgresDatabase,
@@ -68,6 +71,8 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
   const sockets: ClientSocket[] = [];
 
   const metricsToken = crypto.randomBytes(24).toString('base64url');
+  /** One bucket for both nodes (s3rver, started here; null when it cannot run here). */
+  let s3: TestS3 | null = null;
   const spawnNode = async (secret: string) => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-multinode-'));
     dataDirs.push(dataDir);
@@ -81,6 +86,7 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
       // Sign-in per account lowered for the shared-limit test below (an address of its own).
       RATE_LIMITS: 'signUpIp=10000/300,signInEmail=2/600',
       METRICS_TOKEN: metricsToken,
+      ...(s3?.env ?? {}),
       ...PRESENCE_ENV,
     });
   };
@@ -89,6 +95,7 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
     dbUrl = await createPostgresDatabase(testDatabaseUrl!);
     database = await openDatabase({ url: dbUrl }); // migrates before the nodes start
     const secret = crypto.randomBytes(24).toString('hex');
+    s3 = await startS3();
     nodeA = await spawnNode(secret);
     nodeB = await spawnNode(secret);
   }, 120_000);
@@ -102,6 +109,7 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
       }
     }
     await database?.close();
+    await s3?.close();
     if (dbUrl) await dropPostgresDatabase(testDatabaseUrl!, dbUrl);
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   }, 60_000);
@@ -226,6 +234,33 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
     ).toBeGreaterThanOrEqual(1);
     expect(value(b, 'atelier_sockets')).toBeGreaterThanOrEqual(1);
     expect(a).toMatch(/^atelier_sockets \d+$/m);
+  });
+
+  it('an image uploaded through node A is served through node B (one S3 bucket)', async (ctx) => {
+    if (!s3) return ctx.skip();
+    const erin = await member('erin');
+    const png = await sharp({
+      create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .png()
+      .toBuffer();
+    const body = multipart('file', 'square.png', png, 'image/png');
+    const res = await fetch(`${nodeA.baseUrl}/api/media`, {
+      method: 'POST',
+      headers: { ...body.headers, cookie: erin.cookie, origin: nodeA.baseUrl },
+      body: body.payload,
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const media = (await res.json()) as { url: string };
+    const [fromA, fromB] = await Promise.all([
+      fetch(`${nodeA.baseUrl}${media.url}`),
+      fetch(`${nodeB.baseUrl}${media.url}`),
+    ]);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toBe(fromA.headers.get('content-type'));
+    const [a, b] = await Promise.all([fromA.arrayBuffer(), fromB.arrayBuffer()]);
+    expect(Buffer.from(b).equals(Buffer.from(a))).toBe(true);
+    expect(b.byteLength).toBeGreaterThan(0);
   });
 
   it('a comment posted through node A notifies a socket on node B; killing A marks its users offline', async () => {
