@@ -101,4 +101,38 @@ describe('media on S3', () => {
     expect(fake.done.json().error.code).toBe('errors.unsupportedMedia');
     expect(await s3.exists(fake.key)).toBe(false);
   }, 60_000);
+
+  it('the page policy lets the browser PUT to the bucket, and only there', async (ctx) => {
+    if (!s3 || !t) return ctx.skip();
+    const res = await request(t, { method: 'GET', url: '/' });
+    const connect = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('connect-src'));
+    expect(connect?.split(/\s+/)).toEqual([
+      'connect-src',
+      "'self'",
+      expect.stringMatching(/^ws:\/\//),
+      new URL(s3.settings.endpoint!).origin,
+    ]);
+  });
+});
+
+describe('MEDIA_BASE_URL', () => {
+  it('images and videos may load from its origin', async (ctx) => {
+    if (!s3) return ctx.skip();
+    const app = await createAuthTestApp(
+      {},
+      { env: { ...s3.env, MEDIA_BASE_URL: 'https://cdn.example.net/atelier/' } },
+    );
+    try {
+      const csp = String(
+        (await request(app, { method: 'GET', url: '/' })).headers['content-security-policy'],
+      );
+      expect(csp).toMatch(/img-src [^;]*https:\/\/cdn\.example\.net(;|\s)/);
+      expect(csp).toMatch(/media-src [^;]*https:\/\/cdn\.example\.net(;|\s)/);
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalMediaStore, S3MediaStore, type MediaStore } from '../src/lib/storage/index.ts';
+import { bucketOrigin, type S3Settings } from '../src/lib/storage/s3.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-store-'));
@@ -106,5 +107,27 @@ describe('presigned PUT', () => {
     expect(res.status).toBe(200);
     expect(await store.head(key)).toMatchObject({ size: 5 });
     await store.delete([key]);
+  });
+});
+
+describe('bucketOrigin', () => {
+  // Presigning is computed offline: no server is needed to learn where the browser will PUT.
+  const settings: S3Settings = {
+    region: 'eu-west-3',
+    bucket: 'atelier-media',
+    accessKeyId: 'AKIAEXAMPLEONLY',
+    secretAccessKey: 'example-only-not-a-secret',
+    forcePathStyle: false,
+  };
+  it.each([
+    ['AWS, virtual-hosted', settings],
+    [
+      'an endpoint, path-style',
+      { ...settings, endpoint: 'http://minio:9000', forcePathStyle: true },
+    ],
+    ['an endpoint, virtual-hosted', { ...settings, endpoint: 'https://s3.example.net' }],
+  ])('%s: the origin of a real presigned URL', async (_name, s) => {
+    const url = await new S3MediaStore(s).presignPut(`uploads/${randomUUID()}`, 'video/mp4', 1, 60);
+    expect(bucketOrigin(s)).toBe(new URL(url!).origin);
   });
 });

@@ -2,7 +2,9 @@
  * Security headers on every response (registered first, on the root instance, so every route
  * gets them). The Content-Security-Policy allows no inline script: the web app is built by Vite
  * into files under /assets. MUI (emotion) injects <style> tags, hence 'unsafe-inline' for styles
- * only. HSTS and upgrade-insecure-requests only when the site is served over https.
+ * only. HSTS and upgrade-insecure-requests only when the site is served over https. With media on
+ * S3, the bucket's origin may be PUT to (direct video uploads) and MEDIA_BASE_URL's origin may
+ * serve images and videos.
  *
  * Also: a Permissions-Policy that turns off every device and API the site does not use;
  * `Cache-Control: no-store` on every /api answer (private data must not stay in caches; /assets
@@ -14,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import { forbidden } from '../lib/errors.ts';
 import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
+import { bucketOrigin } from '../lib/storage/s3.ts';
 
 /**
  * Features the site never uses are denied to every frame, its own included; fullscreen and
@@ -54,11 +57,15 @@ const isApiPath = (url: string): boolean => {
   return path === '/api' || path.startsWith('/api/');
 };
 
-export function contentSecurityPolicy(config: Pick<Config, 'baseUrl'>) {
+export function contentSecurityPolicy(config: Pick<Config, 'baseUrl' | 's3' | 'MEDIA_BASE_URL'>) {
   const base = new URL(config.baseUrl);
   const https = base.protocol === 'https:';
   // 'self' covers same-origin WebSockets in current browsers; the explicit ws(s) origin covers the rest.
   const socketOrigin = `${https ? 'wss' : 'ws'}://${base.host}`;
+  // /media/* redirects to MEDIA_BASE_URL when it is set: images and videos load from there.
+  const mediaOrigin = config.MEDIA_BASE_URL ? [new URL(config.MEDIA_BASE_URL).origin] : [];
+  // Large videos are PUT by the browser straight to the bucket (POST /api/media/direct).
+  const bucket = config.s3 ? [bucketOrigin(config.s3)] : [];
   return {
     useDefaults: false,
     directives: {
@@ -66,10 +73,10 @@ export function contentSecurityPolicy(config: Pick<Config, 'baseUrl'>) {
       scriptSrc: ["'self'"],
       scriptSrcAttr: ["'none'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...mediaOrigin],
+      mediaSrc: ["'self'", 'blob:', ...mediaOrigin],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", socketOrigin],
+      connectSrc: ["'self'", socketOrigin, ...bucket],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       objectSrc: ["'none'"],

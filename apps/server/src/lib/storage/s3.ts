@@ -27,6 +27,18 @@ export interface S3Settings {
 
 const PART_SIZE = 8 * 1024 * 1024;
 
+/**
+ * The origin presigned URLs point at, so the page's Content-Security-Policy can let the browser
+ * PUT a direct upload there: the endpoint itself with path-style addressing, else the bucket as a
+ * sub-domain of the endpoint (or of AWS's regional S3 host). Checked against real presigned URLs
+ * in s3-storage-contract.test.ts.
+ */
+export function bucketOrigin(settings: S3Settings): string {
+  const endpoint = new URL(settings.endpoint ?? `https://s3.${settings.region}.amazonaws.com`);
+  if (settings.forcePathStyle) return endpoint.origin;
+  return `${endpoint.protocol}//${settings.bucket}.${endpoint.host}`;
+}
+
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
