@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB, type Media } from '@atelier/shared';
 import { createAuthTestApp, createMember, request } from './factories.ts';
 import type { TestApp } from './helpers.ts';
-import { upload } from './post-factories.ts';
+import sharp from 'sharp';
+import { multipart, upload } from './post-factories.ts';
 import { startS3, type TestS3 } from './s3-server.ts';
 
 let s3: TestS3 | null = null;
@@ -100,6 +101,38 @@ describe('media on S3', () => {
     expect(fake.done.statusCode).toBe(400);
     expect(fake.done.json().error.code).toBe('errors.unsupportedMedia');
     expect(await s3.exists(fake.key)).toBe(false);
+  }, 60_000);
+
+  it('an avatar is stored in the bucket, served from it, and removed from it', async (ctx) => {
+    if (!s3 || !t) return ctx.skip();
+    const m = await createMember(t);
+    const png = await sharp({
+      create: { width: 300, height: 200, channels: 3, background: '#2f6db5' },
+    })
+      .png()
+      .toBuffer();
+    const body = multipart('file', 'me.png', png, 'image/png');
+    const res = await request(t, {
+      method: 'POST',
+      url: '/api/me/avatar',
+      cookie: m.cookie,
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const avatarPath = res.json<{ avatarPath: string }>().avatarPath;
+    expect(avatarPath).toMatch(/^\/media\/avatars\//);
+    const key = keyOf(avatarPath);
+    expect(await s3.exists(key)).toBe(true);
+    const served = await request(t, { method: 'GET', url: avatarPath });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+
+    const removed = await request(t, { method: 'DELETE', url: '/api/me/avatar', cookie: m.cookie });
+    expect(removed.statusCode).toBe(200);
+    expect(await s3.exists(key)).toBe(false);
   }, 60_000);
 
   it('the page policy lets the browser PUT to the bucket, and only there', async (ctx) => {
