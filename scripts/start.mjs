@@ -85,10 +85,14 @@ if (serverReason) {
 
 // The server runs in its own process group: a Ctrl-C in the terminal reaches only this
 // process, which passes it on once (npm may deliver the same signal a second time).
+// MALLOC_ARENA_MAX: glibc's malloc keeps up to eight arenas per core, each holding on to memory
+// freed by native code (PGlite's compiler, zlib, sharp); two arenas keep ~40 MB less resident on
+// an idle server (docs/operations.md, Memory). Set it yourself to override.
 const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   detached: true,
+  env: { MALLOC_ARENA_MAX: '2', ...process.env },
 });
 
 let lastForward = 0;

@@ -68,7 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     zlibOptions: { level: 6 },
   });
 
-  registerHealth(app, deps.config, deps.database);
+  await registerHealth(app, deps.config, deps.database);
 
   await app.register(authPlugin);
   await app.register(livePlugin);

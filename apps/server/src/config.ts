@@ -8,6 +8,9 @@ import { rateLimitClasses, type RateLimitClass, type RateRule } from '@atelier/s
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** PGlite's shared_buffers unless PGLITE_SHARED_BUFFERS says otherwise (db/pglite.ts). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS = '16MB';
+
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 const list = z.string().transform((v) =>
   v
@@ -41,6 +44,15 @@ const envSchema = z.object({
       'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
     )
     .optional(),
+  /**
+   * Embedded database only: PostgreSQL's buffer cache inside PGlite (it is never given back, so it
+   * sets most of an idle server's memory). Reads past it come from the operating system's file
+   * cache. Raise it (e.g. 128MB) for a large embedded site with memory to spare.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 16MB or 128MB')
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS),
   /**
    * Redis connection string; set → the Socket.IO Redis adapter and presence kept in Redis, so
    * several server processes can share one database. Unset → everything stays in this process.

@@ -30,6 +30,7 @@ try {
   database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.join(config.DATA_DIR, 'db'),
+    sharedBuffers: config.PGLITE_SHARED_BUFFERS,
     // One connection per admitted request, plus spares for the domain-event dispatcher.
     pool: {
       max: config.DB_ACTIVE_MAX + 2,

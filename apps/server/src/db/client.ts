@@ -46,6 +46,8 @@ export interface OpenOptions {
   logger?: Logger;
   /** PostgreSQL only: pool size (default 10) and longest wait for a free connection (default 10 s). */
   pool?: { max?: number; connectionTimeoutMillis?: number };
+  /** PGlite only: PostgreSQL's shared_buffers, e.g. '16MB' (the default, PGLITE_SHARED_BUFFERS). */
+  sharedBuffers?: string;
 }
 
 export const isPostgresUrl = (url: string | undefined): url is string =>
@@ -58,9 +60,10 @@ export async function openDatabase({
   loadDataDir,
   logger,
   pool,
+  sharedBuffers,
 }: OpenOptions): Promise<Database> {
   if (isPostgresUrl(url)) return openPostgres(url, migrate, logger, pool);
-  return openPglite(url ?? dataDir ?? 'memory://', migrate, loadDataDir, logger);
+  return openPglite(url ?? dataDir ?? 'memory://', migrate, loadDataDir, logger, sharedBuffers);
 }
 
 /** Migration lock id, so that several nodes starting at once migrate one after another. */
@@ -127,12 +130,13 @@ async function openPglite(
   migrate: boolean,
   loadDataDir: Blob | undefined,
   logger?: Logger,
+  sharedBuffers?: string,
 ): Promise<Database> {
   const inMemory = dir.includes('://');
   const lock = inMemory ? undefined : acquireDataDirLock(dir);
   let client;
   try {
-    client = await openDurablePglite(dir, loadDataDir);
+    client = await openDurablePglite(dir, loadDataDir, sharedBuffers);
   } catch (err) {
     lock?.release();
     throw err;

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
 
 type InitResult = Awaited<ReturnType<NodeFS['init']>>;
 type EmscriptenMod = InitResult['emscriptenOpts'] extends Partial<infer M> ? M : never;
@@ -47,18 +48,32 @@ export const durableStartParams = [
   'synchronous_commit=on',
 ];
 
-/** Opens PGlite in `dir` (a directory, or 'memory://'), optionally from a data dir tarball. */
-export async function openDurablePglite(dir: string, loadDataDir?: Blob): Promise<PGlite> {
+/**
+ * Opens PGlite in `dir` (a directory, or 'memory://'), optionally from a data dir tarball.
+ * PostgreSQL's buffer cache lives inside PGlite's WASM memory and is never given back: at
+ * PostgreSQL's default of 128 MB it was most of an idle server's memory. The embedded site reads
+ * through the operating system's file cache anyway, so a small cache costs little.
+ */
+export async function openDurablePglite(
+  dir: string,
+  loadDataDir?: Blob,
+  sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS,
+): Promise<PGlite> {
   const options: PGliteOptions = {};
   if (loadDataDir) options.loadDataDir = loadDataDir;
-  if (dir.includes('://')) return PGlite.create(dir, options);
+  const buffers = ['-c', `shared_buffers=${sharedBuffers}`];
+  if (dir.includes('://'))
+    return PGlite.create(dir, {
+      ...options,
+      startParams: [...PGlite.defaultStartParams, ...buffers],
+    });
 
   fs.mkdirSync(dir, { recursive: true });
   const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
   const client = await PGlite.create({
     ...options,
     fs: new DurableNodeFS(dir),
-    startParams: durableStartParams,
+    startParams: [...durableStartParams, ...buffers],
   });
   if (fresh) syncTree(dir);
   return client;

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp.ts';
 import { removeMediaFiles, storeUpload, type StoredMedia } from '../features/media/storage.ts';
 import { LocalMediaStore, type MediaStore } from '../lib/storage/index.ts';
 
@@ -68,6 +68,7 @@ export async function writeDemoImage(
   seed: number,
   store: MediaStore = new LocalMediaStore(path.join(dataDir, 'media')),
 ): Promise<DemoImage> {
+  const sharp = await loadSharp();
   const png = await sharp(Buffer.from(abstractSvg(seed, 1200, 800)))
     .png()
     .toBuffer();

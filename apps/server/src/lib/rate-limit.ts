@@ -15,7 +15,6 @@ import type {
   FastifyRequest,
   preHandlerAsyncHookHandler,
 } from 'fastify';
-import { createClient } from 'redis';
 import { rateLimitClasses, rateLimits, type RateLimitClass, type RateRule } from '@atelier/shared';
 import type { Config } from '../config.ts';
 import { redisLocation } from '../live/redis.ts';
@@ -92,6 +91,8 @@ export async function redisStore(
   prefix = 'atelier:rl:',
 ): Promise<RateLimitStore> {
   let connected = false;
+  // Loaded only with REDIS_URL: a site without Redis never pays for the client.
+  const { createClient } = await import('redis');
   const client = createClient({
     url,
     // While reconnecting, commands fail at once instead of queueing (the request is let through).

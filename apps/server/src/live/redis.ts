@@ -6,7 +6,7 @@
  * once connected, a lost connection is retried for ever (backoff up to 2 s) and logged.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { createClient } from 'redis';
+import type { createClient } from 'redis';
 
 export type RedisClient = ReturnType<typeof createClient>;
 
@@ -32,6 +32,8 @@ export function redisLocation(url: string): string {
 }
 
 export async function connectRedis(url: string, log: FastifyBaseLogger): Promise<RedisConnections> {
+  // Loaded only with REDIS_URL: a site without Redis never pays for the client.
+  const { createClient } = await import('redis');
   let connected = false;
   let lastError: unknown;
   const make = (role: string): RedisClient => {

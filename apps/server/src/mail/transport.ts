@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -25,6 +25,18 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * nodemailer is loaded with the first mail: an idle server need not hold it. The server is bundled
+ * with its packages external, so this import stays lazy in the build too.
+ */
+function lazyTransport(options: Record<string, unknown>) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    get: () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options))),
+    close: () => void transport?.then((t) => t.close()),
+  };
+}
+
 /** Timeouts of the SMTP conversation (nodemailer's defaults wait up to 10 minutes). */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
 
@@ -33,10 +45,12 @@ export function createTransport(
   log: FastifyBaseLogger,
 ): MailTransport {
   if (config.SMTP_URL) {
-    const transport = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
+    const transport = lazyTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
     return {
       async deliver(mail) {
-        await transport.sendMail({
+        await (
+          await transport.get()
+        ).sendMail({
           from: config.MAIL_FROM,
           to: mail.to,
           subject: mail.subject,
@@ -49,14 +63,12 @@ export function createTransport(
     };
   }
   const dir = path.join(config.DATA_DIR, 'mail');
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async deliver(mail) {
-      const info = await transport.sendMail({
+      const info = await (
+        await transport.get()
+      ).sendMail({
         from: config.MAIL_FROM,
         to: mail.to,
         subject: mail.subject,

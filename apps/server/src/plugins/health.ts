@@ -8,7 +8,6 @@
  *   while the server shuts down; a load balancer sends traffic only to ready nodes.
  */
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 
@@ -38,16 +37,17 @@ async function timed(run: () => Promise<unknown>): Promise<Check> {
   }
 }
 
-export function registerHealth(
+export async function registerHealth(
   app: FastifyInstance,
   config: Pick<Config, 'REDIS_URL'>,
   database: Database,
-): void {
+): Promise<void> {
   let closing = false;
   // Its own small connection: PING must not queue behind the adapter's traffic, and a Redis that
   // is away makes it fail at once (no offline queue) while it reconnects in the background.
+  // Loaded only with REDIS_URL: a site without Redis never pays for the client.
   const redis = config.REDIS_URL
-    ? createClient({
+    ? (await import('redis')).createClient({
         url: config.REDIS_URL,
         disableOfflineQueue: true,
         socket: {

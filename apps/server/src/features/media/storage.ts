@@ -13,7 +13,8 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { bytesToMb, limits, type MediaKind } from '@atelier/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { MediaStore } from '../../lib/storage/index.ts';
@@ -180,6 +181,7 @@ export async function storeUpload(
     };
   }
 
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(upload.file, { limitInputPixels: false }).metadata();
@@ -197,7 +199,10 @@ export async function storeUpload(
   let info: OutputInfo;
   try {
     // Without withMetadata(), sharp writes no EXIF/ICC/XMP; rotate() applies the EXIF orientation.
-    let image = sharp(upload.file, { animated, limitInputPixels: limits.imageMaxPixels });
+    let image = sharp(upload.file, {
+      animated,
+      limitInputPixels: limits.imageMaxPixels,
+    });
     if (!animated) image = image.rotate();
     info = await image
       .resize({

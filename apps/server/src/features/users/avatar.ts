@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp.ts';
 import { limits } from '@atelier/shared';
 import { AppError } from '../../lib/errors.ts';
 import type { MediaStore } from '../../lib/storage/index.ts';
@@ -19,6 +19,7 @@ export const notAnImage = () =>
   new AppError(400, 'errors.notAnImage', 'errors.notAnImage', { file: 'errors.notAnImage' });
 
 export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   let meta;
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();

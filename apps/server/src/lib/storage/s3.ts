@@ -5,15 +5,7 @@
 import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertKey, type ByteRange, type MediaStore, type StoredObject } from './types.ts';
 
 export interface S3Settings {
@@ -49,28 +41,55 @@ function totalFromContentRange(value: string | undefined): number | null {
   return m?.[1] ? Number(m[1]) : null;
 }
 
+/**
+ * The AWS SDK, loaded on first use: it weighs ~25 MB of memory, which a site keeping its media on
+ * disk never pays (the server is bundled with its packages external, so this stays lazy).
+ */
+let sdk:
+  | Promise<{
+      s3: typeof import('@aws-sdk/client-s3');
+      storage: typeof import('@aws-sdk/lib-storage');
+      presigner: typeof import('@aws-sdk/s3-request-presigner');
+    }>
+  | undefined;
+const loadSdk = () =>
+  (sdk ??= Promise.all([
+    import('@aws-sdk/client-s3'),
+    import('@aws-sdk/lib-storage'),
+    import('@aws-sdk/s3-request-presigner'),
+  ]).then(([s3, storage, presigner]) => ({ s3, storage, presigner })));
+
 export class S3MediaStore implements MediaStore {
   readonly kind = 's3' as const;
-  readonly client: S3Client;
   readonly bucket: string;
+  #client: Promise<S3Client> | undefined;
 
-  constructor(settings: S3Settings) {
+  constructor(private readonly settings: S3Settings) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      region: settings.region,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      forcePathStyle: settings.forcePathStyle,
-      credentials: {
-        accessKeyId: settings.accessKeyId,
-        secretAccessKey: settings.secretAccessKey,
-      },
-    });
+  }
+
+  /** One client per store (it keeps its connections), made on first use. */
+  private client(): Promise<S3Client> {
+    const { settings } = this;
+    return (this.#client ??= loadSdk().then(
+      ({ s3 }) =>
+        new s3.S3Client({
+          region: settings.region,
+          ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+          forcePathStyle: settings.forcePathStyle,
+          credentials: {
+            accessKeyId: settings.accessKeyId,
+            secretAccessKey: settings.secretAccessKey,
+          },
+        }),
+    ));
   }
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
     assertKey(key);
-    const upload = new Upload({
-      client: this.client,
+    const { storage } = await loadSdk();
+    const upload = new storage.Upload({
+      client: await this.client(),
       params: {
         Bucket: this.bucket,
         Key: key,
@@ -86,15 +105,25 @@ export class S3MediaStore implements MediaStore {
 
   async putBuffer(key: string, data: Buffer, contentType: string): Promise<void> {
     assertKey(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentType }),
+    const { s3 } = await loadSdk();
+    await (
+      await this.client()
+    ).send(
+      new s3.PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: data,
+        ContentType: contentType,
+      }),
     );
   }
 
   async head(key: string): Promise<StoredObject | null> {
     assertKey(key);
+    const { s3 } = await loadSdk();
+    const client = await this.client();
     try {
-      const out = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const out = await client.send(new s3.HeadObjectCommand({ Bucket: this.bucket, Key: key }));
       return {
         size: out.ContentLength ?? 0,
         contentType: out.ContentType ?? 'application/octet-stream',
@@ -117,9 +146,11 @@ export class S3MediaStore implements MediaStore {
 
   async getStream(key: string, range?: ByteRange) {
     assertKey(key);
+    const { s3 } = await loadSdk();
+    const client = await this.client();
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({
+      const out = await client.send(
+        new s3.GetObjectCommand({
           Bucket: this.bucket,
           Key: key,
           ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
@@ -148,23 +179,25 @@ export class S3MediaStore implements MediaStore {
 
   async delete(keys: readonly string[]): Promise<void> {
     keys.forEach(assertKey);
+    if (keys.length === 0) return;
+    const { s3 } = await loadSdk();
+    const client = await this.client();
     await Promise.all(
-      keys.map((key) =>
-        this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })),
-      ),
+      keys.map((key) => client.send(new s3.DeleteObjectCommand({ Bucket: this.bucket, Key: key }))),
     );
   }
 
-  presignPut(
+  async presignPut(
     key: string,
     contentType: string,
     bytes: number,
     expiresInSeconds: number,
   ): Promise<string | null> {
     assertKey(key);
-    return getSignedUrl(
-      this.client,
-      new PutObjectCommand({
+    const { s3, presigner } = await loadSdk();
+    return presigner.getSignedUrl(
+      await this.client(),
+      new s3.PutObjectCommand({
         Bucket: this.bucket,
         Key: key,
         ContentType: contentType,

@@ -1,0 +1,58 @@
+/**
+ * The embedded database's buffer cache, which sets most of an idle server's memory: 16MB unless
+ * PGLITE_SHARED_BUFFERS says otherwise, on a data directory and in memory alike.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-pgmem-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function sharedBuffers(database: Database): Promise<string> {
+  try {
+    const rows = (await database.db.execute(sql`show shared_buffers`)) as unknown as
+      { rows: { shared_buffers: string }[] } | { shared_buffers: string }[];
+    const list = Array.isArray(rows) ? rows : rows.rows;
+    return list[0]!.shared_buffers;
+  } finally {
+    await database.close();
+  }
+}
+
+describe('PGlite shared_buffers', () => {
+  it('is 16MB by default, in a data directory and in memory', async () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).PGLITE_SHARED_BUFFERS).toBe('16MB');
+    expect(await sharedBuffers(await openDatabase({ dataDir: tempDir(), migrate: false }))).toBe(
+      '16MB',
+    );
+    expect(await sharedBuffers(await openDatabase({ migrate: false }))).toBe('16MB');
+  }, 60_000);
+
+  it('follows PGLITE_SHARED_BUFFERS', async () => {
+    const config = loadConfig({ DATA_DIR: tempDir(), PGLITE_SHARED_BUFFERS: '32MB' });
+    const database = await openDatabase({
+      dataDir: path.join(config.DATA_DIR, 'db'),
+      migrate: false,
+      sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+    });
+    expect(await sharedBuffers(database)).toBe('32MB');
+  }, 60_000);
+
+  it('refuses a value that is not a size', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(
+      /PGLITE_SHARED_BUFFERS: must be a size such as 16MB or 128MB/,
+    );
+  });
+});
