@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { queryRows } from '../src/lib/sql.ts';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -22,10 +23,11 @@ afterAll(() => {
 
 async function sharedBuffers(database: Database): Promise<string> {
   try {
-    const rows = (await database.db.execute(sql`show shared_buffers`)) as unknown as
-      { rows: { shared_buffers: string }[] } | { shared_buffers: string }[];
-    const list = Array.isArray(rows) ? rows : rows.rows;
-    return list[0]!.shared_buffers;
+    const [row] = await queryRows<{ shared_buffers: string }>(
+      database.db,
+      sql`show shared_buffers`,
+    );
+    return row!.shared_buffers;
   } finally {
     await database.close();
   }

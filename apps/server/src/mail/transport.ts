@@ -30,7 +30,7 @@ export interface MailTransport {
  * with its packages external, so this import stays lazy in the build too.
  */
 function lazyTransport(options: Record<string, unknown>) {
-  let transport: Promise<Transporter> | undefined;
+  let transport: Promise<Transporter<unknown>> | undefined;
   return {
     get: () => (transport ??= import('nodemailer').then((m) => m.default.createTransport(options))),
     close: () => void transport?.then((t) => t.close()),
@@ -66,7 +66,7 @@ export function createTransport(
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async deliver(mail) {
-      const info = await (
+      const info = (await (
         await transport.get()
       ).sendMail({
         from: config.MAIL_FROM,
@@ -74,7 +74,7 @@ export function createTransport(
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-      });
+      })) as { message?: unknown };
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error('the stream transport did not return a buffer');
       await fs.mkdir(dir, { recursive: true });

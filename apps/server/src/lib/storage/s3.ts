@@ -45,19 +45,14 @@ function totalFromContentRange(value: string | undefined): number | null {
  * The AWS SDK, loaded on first use: it weighs ~25 MB of memory, which a site keeping its media on
  * disk never pays (the server is bundled with its packages external, so this stays lazy).
  */
-let sdk:
-  | Promise<{
-      s3: typeof import('@aws-sdk/client-s3');
-      storage: typeof import('@aws-sdk/lib-storage');
-      presigner: typeof import('@aws-sdk/s3-request-presigner');
-    }>
-  | undefined;
-const loadSdk = () =>
-  (sdk ??= Promise.all([
+const importSdk = () =>
+  Promise.all([
     import('@aws-sdk/client-s3'),
     import('@aws-sdk/lib-storage'),
     import('@aws-sdk/s3-request-presigner'),
-  ]).then(([s3, storage, presigner]) => ({ s3, storage, presigner })));
+  ]).then(([s3, storage, presigner]) => ({ s3, storage, presigner }));
+let sdk: ReturnType<typeof importSdk> | undefined;
+const loadSdk = () => (sdk ??= importSdk());
 
 export class S3MediaStore implements MediaStore {
   readonly kind = 's3' as const;
