@@ -32,7 +32,7 @@ export const notes = {
     summary: 'Delete a note',
     access: 'moderator',
     params: z.object({ id: z.uuid() }),
-    paramsNotFound: 'errors.noteNotFound',
+    paramsNotFound: 'errors.moderation.noteNotFound',
     responses: { 204: null },
   }),
 };
