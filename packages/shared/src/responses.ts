@@ -257,8 +257,10 @@ export const apiErrorSchema = z.object({
 
 // ---- each schema is its type, exactly ----
 
+/* eslint-disable @typescript-eslint/no-unnecessary-type-parameters -- the identity test of two types */
 type Same<A, B> =
   (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/* eslint-enable @typescript-eslint/no-unnecessary-type-parameters */
 const same = <A, B>(proof: Same<A, B>) => proof;
 same<z.infer<typeof publicUserSchema>, PublicUser>(true);
 same<z.infer<typeof sectionSchema>, Section>(true);

@@ -61,10 +61,12 @@ export type QueryOf<R extends RouteDef> = Infer<R['query'], 'out'>;
 export type BodyOf<R extends RouteDef> = Infer<R['body'], 'out'>;
 
 type SuccessStatus<R extends RouteDef> = Extract<keyof R['responses'], 200 | 201 | 202 | 204>;
-/** What a successful answer holds (nothing for 204). */
+/** What a successful answer holds (nothing for 204: a handler returns nothing). */
+/* eslint-disable @typescript-eslint/no-invalid-void-type */
 export type ResponseOf<R extends RouteDef> = {
   [S in SuccessStatus<R>]: R['responses'][S] extends z.ZodType ? z.output<R['responses'][S]> : void;
 }[SuccessStatus<R>];
+/* eslint-enable @typescript-eslint/no-invalid-void-type */
 
 /** What a caller sends (before parsing: defaults may be left out). */
 export interface RequestOf<R extends RouteDef> {

@@ -33,6 +33,6 @@ export const routes = {
 };
 
 /** Every declared route, flat. */
-export const allRoutes: RouteDef[] = Object.values(routes).flatMap((feature) =>
-  Object.values(feature),
+export const allRoutes: RouteDef[] = Object.values(routes).flatMap((feature): RouteDef[] =>
+  Object.values<RouteDef>(feature),
 );
