@@ -21,13 +21,12 @@ import { multipart, newPost, newTag } from './post-factories.ts';
 let t: TestApp;
 let member: TestUser;
 let moderator: TestUser;
-let postId: string;
 let tagId: string;
 beforeAll(async () => {
   t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
   member = await createMember(t);
   moderator = await createModerator(t);
-  postId = (await newPost(t, member)).id;
+  await newPost(t, member);
   tagId = await newTag(t, 'Contract');
 });
 afterAll(() => t.close());
