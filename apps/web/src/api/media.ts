@@ -3,8 +3,8 @@
  * editor can show upload progress (fetch cannot report it), DELETE /api/media/:id for an upload
  * removed before the post is saved. Errors come back as the same ApiError as every other call.
  */
-import type { Media } from '@atelier/shared';
-import { api, ApiError, fallbackCode, noteRetryAfter } from './client.ts';
+import type { Media, routes } from '@atelier/shared';
+import { ApiError, call, fallbackCode, noteRetryAfter } from './client.ts';
 import { recordServerDate } from './skew.ts';
 
 export interface UploadHandle {
@@ -56,6 +56,6 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
   return { promise, abort: () => xhr.abort() };
 }
 
-export function deleteMedia(id: string): Promise<undefined> {
-  return api.delete<undefined>(`/api/media/${encodeURIComponent(id)}`);
+export function deleteMedia(id: string): Promise<void> {
+  return call<typeof routes.media.remove>('DELETE /api/media/:id', { params: { id } });
 }
