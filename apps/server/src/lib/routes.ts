@@ -59,8 +59,35 @@ export function jsonSchemaOf(
     target,
     unrepresentable: 'any',
   }) as Record<string, unknown>;
-  if (io === 'output' && target === 'draft-7') jsonSchemas.set(schema, json);
+  if (io === 'output' && target === 'draft-7') {
+    const fast = withNullableTypes(json) as Record<string, unknown>;
+    jsonSchemas.set(schema, fast);
+    return fast;
+  }
   return json;
+}
+
+/**
+ * `anyOf: [X, { type: 'null' }]` (how Zod writes `.nullable()`) as X with `type: [X.type, 'null']`:
+ * the same values, but the serialiser writes it directly instead of testing each branch.
+ */
+function withNullableTypes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNullableTypes);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = withNullableTypes(value);
+  const anyOf = out.anyOf;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const [a, b] = anyOf as Record<string, unknown>[];
+    const isNull = (x: Record<string, unknown> | undefined) =>
+      x?.type === 'null' && Object.keys(x).length === 1;
+    const other = isNull(b) ? a : isNull(a) ? b : undefined;
+    if (other && typeof other.type === 'string' && other.anyOf === undefined) {
+      const { anyOf: _anyOf, ...rest } = out;
+      return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
 }
 
 /** The success status a handler answers with unless it sets another. */
