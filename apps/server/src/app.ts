@@ -11,6 +11,7 @@ import { errorHandler } from './lib/error-handler.ts';
 import { registerAdmission } from './plugins/admission.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRequestId, requestIdOf } from './plugins/request-id.ts';
 import { registerInputText } from './plugins/input-text.ts';
 import { registerRateLimiter } from './lib/rate-limit.ts';
@@ -30,6 +31,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered (method, URL pattern): the OpenAPI test compares it with the document. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -47,6 +50,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdOf,
   });
   app.decorate('deps', deps);
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
   // Usernames written before their skeleton column get one before anything is served.
   await backfillUsernameSkeletons(deps.database.db, (msg, data) => app.log.warn(data, msg));
   app.setErrorHandler(errorHandler);
@@ -73,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(livePlugin);
   await app.register(featureRoutes);
+  registerOpenApi(app);
 
   await registerWeb(app, deps.config);
   // Embedded database in a directory: DATA_DIR/backup.sock for `npm run backup` (backup/channel.ts).

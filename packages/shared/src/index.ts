@@ -14,3 +14,5 @@ export * from './moderation.ts';
 export * from './presence.ts';
 export * from './presenceSchema.ts';
 export * from './reports.ts';
+export * from './responses.ts';
+export * from './routes/index.ts';

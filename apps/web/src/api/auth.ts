@@ -1,6 +1,6 @@
 /** Calls of Better Auth (under /api/auth) and our registration route. */
-import type { RegisterInput } from '@atelier/shared';
-import { api } from './client.ts';
+import type { RegisterInput, routes } from '@atelier/shared';
+import { api, call } from './client.ts';
 
 export const authApi = {
   register: (input: RegisterInput) => api.post<{ ok: true }>('/api/register', input),
@@ -23,5 +23,7 @@ export const authApi = {
     }),
   /** No body and no content-type: Fastify refuses a JSON content-type with an empty body. */
   verifyVisitor: (visitorId: string) =>
-    api.put<undefined>(`/api/auth/verify/${encodeURIComponent(visitorId)}`),
+    call<typeof routes.visitors.record>('PUT /api/auth/verify/:visitorId', {
+      params: { visitorId },
+    }),
 };

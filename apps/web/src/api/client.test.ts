@@ -2,7 +2,8 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { translateError } from '../components/errors.ts';
-import { ApiError, api } from './client.ts';
+import type { routes } from '@atelier/shared';
+import { ApiError, api, call } from './client.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,5 +45,35 @@ describe('overload (503)', () => {
       status: 503,
       code: 'errors.overloaded',
     });
+  });
+});
+
+describe('call (the typed client of the route table)', () => {
+  it('fills path params, builds the query, sends the JSON body with the declared method', async () => {
+    const fetch = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(new Response(JSON.stringify({ id: 't1' }), { status: 200 })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await call<typeof routes.tags.update>('PATCH /api/tags/:id', {
+      params: { id: 'a/b' },
+      body: { labels: { en: 'New' } },
+    });
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/tags/a%2Fb');
+    expect(fetch.mock.calls[0]?.[1]).toMatchObject({
+      method: 'PATCH',
+      body: JSON.stringify({ labels: { en: 'New' } }),
+    });
+    await call<typeof routes.modLog.list>('GET /api/mod-log', {
+      query: { action: 'tagCreated', moderator: undefined, cursor: '12' },
+    });
+    expect(fetch.mock.calls[1]?.[0]).toBe('/api/mod-log?action=tagCreated&cursor=12');
+    expect(fetch.mock.calls[1]?.[1]).toMatchObject({ method: 'GET', body: undefined });
+  });
+
+  it('resolves to nothing on 204', async () => {
+    answer(() => new Response(null, { status: 204 }));
+    await expect(
+      call<typeof routes.tags.remove>('DELETE /api/tags/:id', { params: { id: 't1' } }),
+    ).resolves.toBeUndefined();
   });
 });

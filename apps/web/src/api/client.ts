@@ -3,6 +3,7 @@
  * the clock skew taken from each response's `Date` header, and an ApiError carrying the server's
  * `{ error: { code, message, fields? } }` (code and field messages are translation keys).
  */
+import type { RequestOf, ResponseOf, RouteDef } from '@atelier/shared';
 import { recordServerDate } from './skew.ts';
 
 export class ApiError extends Error {
@@ -113,6 +114,64 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
 };
+
+type Part<K extends string, T> = [T] extends [undefined]
+  ? { [P in K]?: undefined }
+  : { [P in K]: T };
+
+/** What `call` sends: the route's params, query and body as declared (before defaults). */
+export type CallInput<R extends RouteDef> = Part<'params', RequestOf<R>['params']> &
+  Part<'query', RequestOf<R>['query']> &
+  Part<
+    'body',
+    RequestOf<R>['body'] | (R['bodyType'] extends 'multipart/form-data' ? FormData : never)
+  > & { signal?: AbortSignal };
+
+/** `/api/users/:id/posts` with `{ id }` → `/api/users/u1/posts`, each value URI-encoded. */
+export function fillPath(
+  path: string,
+  params: Record<string, string | number | boolean | undefined> = {},
+): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) =>
+    encodeURIComponent(String(params[name] ?? '')),
+  );
+}
+
+/** The query string of defined, non-empty values (`?a=1&b=x`), or ''. */
+export function queryString(
+  query: Record<string, string | number | boolean | null | undefined> = {},
+): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Calls a route of the shared route table, typed from its declaration: name it by its type and
+ * its `'METHOD /path'` (checked against the declaration, so the web bundle needs no Zod):
+ *
+ *   call<typeof routes.sections.get>('GET /api/sections/:slug', { params: { slug } })
+ *
+ * resolves to the declared answer (`Section`), or throws an ApiError.
+ */
+export function call<R extends RouteDef>(
+  route: `${R['method']} ${R['path']}`,
+  ...[input]: object extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
+): Promise<ResponseOf<R>> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space) as R['method'];
+  const { params, query, body, signal } = (input ?? {}) as {
+    params?: Record<string, string | number | boolean | undefined>;
+    query?: Record<string, string | number | boolean | null | undefined>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const path = fillPath(route.slice(space + 1), params) + queryString(query);
+  return request<ResponseOf<R>>(path, { method, body, signal });
+}
 
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;

@@ -3,8 +3,8 @@
  * Live: `home:changed` (the socket's home room) invalidates it, so an open home page refetches.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { HomeData } from '@atelier/shared';
-import { api } from './client.ts';
+import type { routes } from '@atelier/shared';
+import { call } from './client.ts';
 
 export const homeKeys = {
   home: ['home'] as const,
@@ -13,7 +13,7 @@ export const homeKeys = {
 export function useHome() {
   return useQuery({
     queryKey: homeKeys.home,
-    queryFn: ({ signal }) => api.get<HomeData>('/api/home', signal),
+    queryFn: ({ signal }) => call<typeof routes.home.get>('GET /api/home', { signal }),
     refetchOnWindowFocus: true,
   });
 }

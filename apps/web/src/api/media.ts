@@ -10,8 +10,9 @@ import {
   type DirectUpload,
   type DirectUploadRequest,
   type Media,
+  type routes,
 } from '@atelier/shared';
-import { api, ApiError, fallbackCode, isApiError, noteRetryAfter } from './client.ts';
+import { ApiError, call, fallbackCode, isApiError, noteRetryAfter } from './client.ts';
 import { recordServerDate } from './skew.ts';
 
 export interface UploadHandle {
@@ -89,9 +90,8 @@ async function uploadDirect(
   if (!directAvailable || !isDirectType(file.type)) return null;
   let target: DirectUpload;
   try {
-    target = await api.post<DirectUpload>('/api/media/direct', {
-      mime: file.type,
-      bytes: file.size,
+    target = await call<typeof routes.media.direct>('POST /api/media/direct', {
+      body: { mime: file.type, bytes: file.size },
     });
   } catch (err) {
     if (isApiError(err) && err.code === 'errors.directUploadUnavailable') {
@@ -104,7 +104,9 @@ async function uploadDirect(
   const put = await send(xhr, 'PUT', target.url, file, target.headers, (f) => onProgress(f * 0.9));
   if (put.status < 200 || put.status >= 300)
     throw new ApiError(put.status, 'errors.uploadFailed', put.statusText);
-  return api.post<Media>('/api/media/direct/complete', { token: target.token });
+  return call<typeof routes.media.directComplete>('POST /api/media/direct/complete', {
+    body: { token: target.token },
+  });
 }
 
 /** Uploads one file; `onProgress` gets 0..1. */
@@ -140,6 +142,6 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
   };
 }
 
-export function deleteMedia(id: string): Promise<undefined> {
-  return api.delete<undefined>(`/api/media/${encodeURIComponent(id)}`);
+export function deleteMedia(id: string): Promise<void> {
+  return call<typeof routes.media.remove>('DELETE /api/media/:id', { params: { id } });
 }

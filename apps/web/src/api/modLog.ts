@@ -1,8 +1,7 @@
 /** The mod log (moderators): filtered, newest first, "load more" through the cursor. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ModActionName, ModLogEntry, Page } from '@atelier/shared';
-import { api } from './client.ts';
-import { withCursor } from './comments.ts';
+import type { ModActionName, routes } from '@atelier/shared';
+import { call } from './client.ts';
 
 export interface ModLogFilters {
   action?: ModActionName | undefined;
@@ -23,16 +22,17 @@ export function useModLog(filters: ModLogFilters) {
   return useInfiniteQuery({
     queryKey: modLogKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ModLogEntry>>(
-        withCursor('/api/mod-log', pageParam, {
+      call<typeof routes.modLog.list>('GET /api/mod-log', {
+        query: {
           action: filters.action,
           moderator: filters.moderator,
           subject: filters.subject,
           from: filters.from,
           to: filters.to,
-        }),
+          cursor: pageParam ?? undefined,
+        },
         signal,
-      ),
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

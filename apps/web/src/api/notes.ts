@@ -1,7 +1,7 @@
 /** Moderator notes about a user: newest first; adding or deleting refreshes the list. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ModeratorNote } from '@atelier/shared';
-import { api } from './client.ts';
+import type { routes } from '@atelier/shared';
+import { call } from './client.ts';
 import { modLogKeys } from './modLog.ts';
 
 export const noteKeys = {
@@ -13,7 +13,10 @@ export function useNotes(userId: string) {
   return useQuery({
     queryKey: noteKeys.about(userId),
     queryFn: ({ signal }) =>
-      api.get<ModeratorNote[]>(`/api/users/${encodeURIComponent(userId)}/notes`, signal),
+      call<typeof routes.notes.list>('GET /api/users/:id/notes', {
+        params: { id: userId },
+        signal,
+      }),
   });
 }
 
@@ -21,7 +24,10 @@ export function useAddNote(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: string) =>
-      api.post<ModeratorNote>(`/api/users/${encodeURIComponent(userId)}/notes`, { body }),
+      call<typeof routes.notes.create>('POST /api/users/:id/notes', {
+        params: { id: userId },
+        body: { body },
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: noteKeys.about(userId) });
       await queryClient.invalidateQueries({ queryKey: modLogKeys.all });
@@ -32,7 +38,8 @@ export function useAddNote(userId: string) {
 export function useDeleteNote(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<undefined>(`/api/notes/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      call<typeof routes.notes.remove>('DELETE /api/notes/:id', { params: { id } }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: noteKeys.about(userId) });
       await queryClient.invalidateQueries({ queryKey: modLogKeys.all });

@@ -12,11 +12,12 @@ import {
   presenceBatchLimit,
   presenceWatchLimit,
   type ClientToServerEvents,
+  type routes,
   type ServerToClientEvents,
   type UserPresence,
   type UserProfile,
 } from '@atelier/shared';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { useCurrentUser } from './me.ts';
 
 export const presenceKeys = {
@@ -38,9 +39,9 @@ async function flush(batch: Map<string, Waiter[]>) {
   for (let i = 0; i < ids.length; i += presenceBatchLimit) {
     const chunk = ids.slice(i, i + presenceBatchLimit);
     try {
-      const list = await api.get<UserPresence[]>(
-        `/api/presence?ids=${chunk.map(encodeURIComponent).join(',')}`,
-      );
+      const list = await call<typeof routes.presence.list>('GET /api/presence', {
+        query: { ids: chunk.join(',') },
+      });
       const byId = new Map(list.map((p) => [p.userId, p]));
       for (const id of chunk) {
         for (const w of batch.get(id) ?? []) w.resolve(byId.get(id) ?? unknownPresence(id));

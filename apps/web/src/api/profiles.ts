@@ -1,8 +1,7 @@
 /** Public profiles (GET /api/users/:id) and a user's posts, newest first. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Page, PostSummary, UserProfile } from '@atelier/shared';
-import { api } from './client.ts';
-import { withCursor } from './comments.ts';
+import type { routes } from '@atelier/shared';
+import { call } from './client.ts';
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -13,7 +12,8 @@ export const profileKeys = {
 export function useProfile(id: string) {
   return useQuery({
     queryKey: profileKeys.profile(id),
-    queryFn: ({ signal }) => api.get<UserProfile>(`/api/users/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) =>
+      call<typeof routes.profiles.get>('GET /api/users/:id', { params: { id }, signal }),
   });
 }
 
@@ -21,10 +21,11 @@ export function useUserPosts(id: string, enabled = true) {
   return useInfiniteQuery({
     queryKey: profileKeys.posts(id),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<PostSummary>>(
-        withCursor(`/api/users/${encodeURIComponent(id)}/posts`, pageParam),
+      call<typeof routes.profiles.posts>('GET /api/users/:id/posts', {
+        params: { id },
+        query: { cursor: pageParam ?? undefined },
         signal,
-      ),
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,

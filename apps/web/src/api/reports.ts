@@ -4,28 +4,28 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  MyReport,
   RemovableTargetType,
   RemovalInput,
   ReportInput,
-  ReportQueue,
   ReportTargetType,
+  routes,
 } from '@atelier/shared';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 export const reportKeys = { queue: ['reports'] as const };
 
 export function useSendReport() {
   return useMutation({
-    mutationFn: (input: ReportInput) => api.post<MyReport>('/api/reports', input),
+    mutationFn: (input: ReportInput) =>
+      call<typeof routes.reports.create>('POST /api/reports', { body: input }),
   });
 }
 
 export function useReportQueue() {
   return useQuery({
     queryKey: reportKeys.queue,
-    queryFn: ({ signal }) => api.get<ReportQueue>('/api/reports', signal),
+    queryFn: ({ signal }) => call<typeof routes.reports.queue>('GET /api/reports', { signal }),
   });
 }
 
@@ -33,9 +33,6 @@ export interface ReportTarget {
   targetType: ReportTargetType;
   targetId: string;
 }
-
-const actionUrl = ({ targetType, targetId }: ReportTarget, action: string) =>
-  `/api/reports/${encodeURIComponent(targetType)}/${encodeURIComponent(targetId)}/${action}`;
 
 function useQueueAction<T>(send: (input: T) => Promise<unknown>, alsoBanned = false) {
   const queryClient = useQueryClient();
@@ -49,7 +46,11 @@ function useQueueAction<T>(send: (input: T) => Promise<unknown>, alsoBanned = fa
 }
 
 export const useDismissReports = () =>
-  useQueueAction((target: ReportTarget) => api.post<undefined>(actionUrl(target, 'dismiss')));
+  useQueueAction((target: ReportTarget) =>
+    call<typeof routes.reports.dismiss>('POST /api/reports/:targetType/:targetId/dismiss', {
+      params: target,
+    }),
+  );
 
 export const useRemoveReported = () =>
   useQueueAction(
@@ -60,12 +61,19 @@ export const useRemoveReported = () =>
       targetType: RemovableTargetType;
       targetId: string;
       input: RemovalInput;
-    }) => api.post<undefined>(actionUrl(target, 'remove'), input),
+    }) =>
+      call<typeof routes.reports.remove>('POST /api/reports/:targetType/:targetId/remove', {
+        params: target,
+        body: input,
+      }),
   );
 
 export const useBanFromReports = () =>
   useQueueAction(
     ({ reason, ...target }: ReportTarget & { reason: string }) =>
-      api.post<undefined>(actionUrl(target, 'ban'), { reason }),
+      call<typeof routes.reports.ban>('POST /api/reports/:targetType/:targetId/ban', {
+        params: target,
+        body: { reason },
+      }),
     true,
   );

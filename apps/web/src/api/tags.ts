@@ -3,8 +3,8 @@
  * Live: `tags:changed` (the socket's tags room) invalidates the list despite its long staleTime.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Tag, TagInput } from '@atelier/shared';
-import { api } from './client.ts';
+import type { routes, Tag, TagInput } from '@atelier/shared';
+import { call } from './client.ts';
 
 export const tagKeys = {
   all: ['tags'] as const,
@@ -13,7 +13,7 @@ export const tagKeys = {
 export function useTags() {
   return useQuery({
     queryKey: tagKeys.all,
-    queryFn: ({ signal }) => api.get<Tag[]>('/api/tags', signal),
+    queryFn: ({ signal }) => call<typeof routes.tags.list>('GET /api/tags', { signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -26,7 +26,8 @@ export function onTagsChanged(queryClient: QueryClient) {
 export function useCreateTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TagInput) => api.post<Tag>('/api/tags', input),
+    mutationFn: (input: TagInput) =>
+      call<typeof routes.tags.create>('POST /api/tags', { body: input }),
     onSuccess: (tag) => {
       queryClient.setQueryData<Tag[]>(tagKeys.all, (old) => (old ? [...old, tag] : old));
       return queryClient.invalidateQueries({ queryKey: tagKeys.all });
@@ -38,7 +39,7 @@ export function useUpdateTag() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: string; input: Partial<TagInput> }) =>
-      api.patch<Tag>(`/api/tags/${encodeURIComponent(id)}`, input),
+      call<typeof routes.tags.update>('PATCH /api/tags/:id', { params: { id }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }
@@ -46,7 +47,8 @@ export function useUpdateTag() {
 export function useDeleteTag() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<undefined>(`/api/tags/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) =>
+      call<typeof routes.tags.remove>('DELETE /api/tags/:id', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
   });
 }

@@ -1,20 +1,14 @@
-/** POST /api/client-errors (anyone, rate-limited per IP): the web app's unhandled errors, logged. */
+/** The web app's unhandled errors, logged: the handler of `routes.clientErrors`. */
 import type { FastifyInstance } from 'fastify';
-import { clientErrorSchema } from '@atelier/shared';
-import { limitPerIp } from '../../lib/rate-limit.ts';
+import { routes } from '@atelier/shared';
+import { registerRoute } from '../../lib/routes.ts';
 
 export function clientErrorRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
-  app.post(
-    '/api/client-errors',
-    { preHandler: limitPerIp('clientErrorIp') },
-    async (request, reply) => {
-      const report = clientErrorSchema.parse(request.body);
-      request.log.warn(
-        { clientError: report, ip: request.ip, userAgent: request.headers['user-agent'] },
-        'client error',
-      );
-      return reply.status(204).send();
-    },
-  );
+  registerRoute(app, routes.clientErrors.report, ({ body, request }) => {
+    request.log.warn(
+      { clientError: body, ip: request.ip, userAgent: request.headers['user-agent'] },
+      'client error',
+    );
+  });
   done();
 }

@@ -1,12 +1,11 @@
-/** GET /api/home (users with access): sections with their latest post, status updates, stats. */
+/** The home page: the handler of `routes.home` (packages/shared/src/routes/home.ts). */
 import type { FastifyInstance } from 'fastify';
-import { requireAccess, viewerOf } from '../../auth/access.ts';
+import { routes } from '@atelier/shared';
+import { registerRoute } from '../../lib/routes.ts';
 import { homeData } from './queries.ts';
 
 export function homeRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
-  app.get('/api/home', { preHandler: requireAccess('member') }, async (request) =>
-    homeData(db, viewerOf(request).user.id),
-  );
+  registerRoute(app, routes.home.get, ({ viewer }) => homeData(db, viewer.user.id));
   done();
 }

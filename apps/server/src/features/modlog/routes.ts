@@ -1,17 +1,11 @@
-/** GET /api/mod-log (moderators): filters and cursor pagination (modLogQuerySchema). */
+/** The moderation log: the handler of `routes.modLog` (packages/shared/src/routes/modlog.ts). */
 import type { FastifyInstance } from 'fastify';
-import { modLogQuerySchema, type ModLogEntry, type Page } from '@atelier/shared';
-import { requireAccess } from '../../auth/access.ts';
+import { routes } from '@atelier/shared';
+import { registerRoute } from '../../lib/routes.ts';
 import { listModLog } from './queries.ts';
 
 export function modLogRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
-
-  app.get(
-    '/api/mod-log',
-    { preHandler: requireAccess('moderator') },
-    async (request): Promise<Page<ModLogEntry>> =>
-      listModLog(db, modLogQuerySchema.parse(request.query)),
-  );
+  registerRoute(app, routes.modLog.list, ({ query }) => listModLog(db, query));
   done();
 }

@@ -50,6 +50,13 @@ export async function notesAbout(db: Tx, subjectIds: readonly string[]): Promise
   return rows.map(presentNote);
 }
 
+/** The notes about an existing user; 404 errors.userNotFound for anyone else. */
+export async function notesAboutUser(db: Db, subjectId: string): Promise<ModeratorNote[]> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.id, subjectId));
+  if (!row) throw notFound('errors.userNotFound');
+  return notesAbout(db, [subjectId]);
+}
+
 export async function addNote(
   db: Db,
   moderatorId: string,

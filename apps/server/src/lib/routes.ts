@@ -1,0 +1,167 @@
+/**
+ * Registers a route of the shared route table (packages/shared/src/routes): the declaration gives
+ * the method, the path, the access level and rate limit (hooks), the params, query and body schemas
+ * (Zod, validated before the handler) and each answer's schema (the answer is serialised from its
+ * JSON Schema with Fastify's fast serialiser, so undeclared fields never leave the server).
+ *
+ * Order of a request: access (preValidation: a signed-out caller is 401 whatever it sends), the
+ * rate limit (before validation, or after with `afterValidation`), validation, the handler.
+ * Invalid input is the usual 400 `errors.validation` with `fields` (lib/error-handler.ts turns the
+ * ZodError into it); invalid params of a route with `paramsNotFound` are 404 with that code.
+ *
+ * A handler gets `{ params, query, body, viewer, request, reply }` parsed and typed from the
+ * declaration and returns the answer's body (nothing for 204). The status is the lowest success
+ * status declared; a handler may set another with `reply.status()`.
+ */
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySchemaCompiler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
+import { z } from 'zod';
+import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '@atelier/shared';
+import { requireAccess, viewerOf, type Viewer } from '../auth/access.ts';
+import { notFound } from './errors.ts';
+import { limitPerIp, limitPerUser } from './rate-limit.ts';
+
+export interface RouteContext<R extends RouteDef> {
+  params: ParamsOf<R>;
+  query: QueryOf<R>;
+  body: BodyOf<R>;
+  /** The signed-in user (throws 401 on a public route called signed out). */
+  readonly viewer: Viewer;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<R extends RouteDef> = (
+  context: RouteContext<R>,
+) => Promise<ResponseOf<R>> | ResponseOf<R>;
+
+const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+/**
+ * A Zod schema as JSON Schema (draft 7, what Fastify's serialiser reads). `io` output: the answer
+ * as sent (after transforms), input: what a caller sends.
+ */
+export function jsonSchemaOf(
+  schema: z.ZodType,
+  io: 'input' | 'output' = 'output',
+  target: 'draft-7' | 'draft-2020-12' = 'draft-7',
+): Record<string, unknown> {
+  const cached = io === 'output' && target === 'draft-7' ? jsonSchemas.get(schema) : undefined;
+  if (cached) return cached;
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
+    io,
+    target,
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
+  if (io === 'output' && target === 'draft-7') {
+    const fast = withNullableTypes(json) as Record<string, unknown>;
+    jsonSchemas.set(schema, fast);
+    return fast;
+  }
+  return json;
+}
+
+/**
+ * `anyOf: [X, { type: 'null' }]` (how Zod writes `.nullable()`) as X with `type: [X.type, 'null']`:
+ * the same values, but the serialiser writes it directly instead of testing each branch.
+ */
+function withNullableTypes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNullableTypes);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = withNullableTypes(value);
+  const anyOf = out.anyOf;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const [a, b] = anyOf as Record<string, unknown>[];
+    const isNull = (x: Record<string, unknown> | undefined) =>
+      x?.type === 'null' && Object.keys(x).length === 1;
+    const other = isNull(b) ? a : isNull(a) ? b : undefined;
+    if (other && typeof other.type === 'string' && other.anyOf === undefined) {
+      const { anyOf: _anyOf, ...rest } = out;
+      return { ...rest, ...other, type: [other.type, 'null'] };
+    }
+  }
+  return out;
+}
+
+/** The success status a handler answers with unless it sets another. */
+export function defaultStatus(def: RouteDef): number {
+  const statuses = Object.keys(def.responses)
+    .map(Number)
+    .filter((s) => s >= 200 && s < 300);
+  return Math.min(...statuses);
+}
+
+function validatorFor(def: RouteDef): FastifySchemaCompiler<FastifySchema> {
+  return ({ schema: given, httpPart }) =>
+    (data: unknown) => {
+      const schema = given as unknown as z.ZodType;
+      // A POST or PATCH with no body at all is an empty object to its schema.
+      const input = httpPart === 'body' && data === undefined ? {} : data;
+      const result = schema.safeParse(input);
+      if (result.success) return { value: result.data };
+      if (httpPart === 'params' && def.paramsNotFound)
+        return { error: notFound(def.paramsNotFound) };
+      return { error: result.error };
+    };
+}
+
+export function registerRoute<R extends RouteDef>(
+  app: FastifyInstance,
+  def: R,
+  handler: RouteHandler<R>,
+): void {
+  const checks: preHandlerAsyncHookHandler[] = [];
+  if (def.access !== 'public') {
+    checks.push(requireAccess(def.access, { allowBanned: def.allowBanned === true }));
+  }
+  const afterValidation: preHandlerAsyncHookHandler[] = [];
+  if (def.rateLimit) {
+    const limit =
+      def.rateLimit.per === 'user'
+        ? limitPerUser(def.rateLimit.class)
+        : limitPerIp(def.rateLimit.class);
+    (def.rateLimit.afterValidation ? afterValidation : checks).push(limit);
+  }
+
+  const response: Record<number, unknown> = {};
+  for (const [status, schema] of Object.entries(def.responses)) {
+    if (schema) response[Number(status)] = jsonSchemaOf(schema);
+  }
+  const schema: FastifySchema = { response };
+  if (def.params) schema.params = def.params;
+  if (def.query) schema.querystring = def.query;
+  if (def.body && def.bodyType === undefined) schema.body = def.body;
+  const status = defaultStatus(def);
+
+  app.route({
+    method: def.method,
+    url: def.path,
+    schema,
+    validatorCompiler: validatorFor(def),
+    ...(checks.length ? { preValidation: checks } : {}),
+    ...(afterValidation.length ? { preHandler: afterValidation } : {}),
+    handler: async (request, reply) => {
+      void reply.status(status);
+      const result = await handler({
+        params: request.params as ParamsOf<R>,
+        query: request.query as QueryOf<R>,
+        body: request.body as BodyOf<R>,
+        get viewer() {
+          return viewerOf(request);
+        },
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      if (result === undefined) return reply.send();
+      return result;
+    },
+  });
+}

@@ -1,0 +1,44 @@
+/** Media uploads (users with access): attached to a post when it is saved. */
+import { z } from 'zod';
+import { directUploadCompleteSchema, directUploadRequestSchema } from '../upload.ts';
+import { directUploadSchema, mediaSchema } from '../responses.ts';
+import { defineRoute } from './define.ts';
+
+export const media = {
+  upload: defineRoute({
+    method: 'POST',
+    path: '/api/media',
+    summary: 'Upload an image or a video (multipart, one field "file"); not attached yet',
+    access: 'member',
+    rateLimit: { class: 'upload', per: 'user' },
+    bodyType: 'multipart/form-data',
+    body: z.object({ file: z.string().meta({ format: 'binary' }) }),
+    responses: { 201: mediaSchema },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/media/:id',
+    summary: 'Delete an upload of your own that no post uses',
+    access: 'member',
+    params: z.object({ id: z.uuid() }),
+    paramsNotFound: 'errors.mediaNotFound',
+    responses: { 204: null },
+  }),
+  direct: defineRoute({
+    method: 'POST',
+    path: '/api/media/direct',
+    summary: 'A presigned PUT for a video straight to the bucket (404 without S3 storage)',
+    access: 'member',
+    rateLimit: { class: 'upload', per: 'user' },
+    body: directUploadRequestSchema,
+    responses: { 201: directUploadSchema },
+  }),
+  directComplete: defineRoute({
+    method: 'POST',
+    path: '/api/media/direct/complete',
+    summary: 'Check a direct upload and record it',
+    access: 'member',
+    body: directUploadCompleteSchema,
+    responses: { 201: mediaSchema },
+  }),
+};

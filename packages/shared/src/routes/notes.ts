@@ -1,0 +1,38 @@
+/** Moderator notes about a user (moderators only). */
+import { z } from 'zod';
+import { noteSchema } from '../moderation.ts';
+import { moderatorNoteSchema } from '../responses.ts';
+import { defineRoute } from './define.ts';
+
+const userParams = z.object({ id: z.string().min(1).max(100) });
+
+export const notes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/users/:id/notes',
+    summary: 'The notes about a user, newest first',
+    access: 'moderator',
+    params: userParams,
+    paramsNotFound: 'errors.userNotFound',
+    responses: { 200: z.array(moderatorNoteSchema) },
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/users/:id/notes',
+    summary: 'Add a note about a user',
+    access: 'moderator',
+    params: userParams,
+    paramsNotFound: 'errors.userNotFound',
+    body: noteSchema,
+    responses: { 201: moderatorNoteSchema },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/notes/:id',
+    summary: 'Delete a note',
+    access: 'moderator',
+    params: z.object({ id: z.uuid() }),
+    paramsNotFound: 'errors.moderation.noteNotFound',
+    responses: { 204: null },
+  }),
+};
