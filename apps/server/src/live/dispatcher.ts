@@ -5,8 +5,8 @@
  * their next_attempt_at; `for update skip locked`, so several nodes share the work without
  * taking the same event), insert the notifications they call for, set their dispatched_at. Only
  * after that commit is anything emitted: `me:changed` to users whose record changed (then their
- * sockets close if they lost access), the data rooms' signals, the new notifications to their
- * recipients (handlers.ts: one handler per event kind). `kick()` runs rounds until none is left
+ * sockets of the wrong kind close: those with access of a user who lost it, the limited ones of a
+ * user who gained it), the data rooms' signals, the new notifications to their recipients (handlers.ts: one handler per event kind). `kick()` runs rounds until none is left
  * (requests call it after their transaction committed); a sweep every few seconds picks up events
  * left by a crash and those due for a retry, and prunes old dispatched events.
  *
@@ -232,9 +232,12 @@ async function pruneBatch(db: Db, keepDays: number, limit: number): Promise<numb
 }
 
 /**
- * `me:changed` to every tab of each changed user; then a user who is banned or without access
- * keeps no live socket (the message goes out first, so the tab refetches its user and the guard
- * takes it to /banned).
+ * `me:changed` to every tab of each changed user (tabs with or without access: a pending,
+ * rejected or banned user keeps a limited socket); then the sockets of the wrong kind close: those
+ * opened with access when the user lost it (banned, access removed), those opened without access
+ * when the user gained it (approved, unbanned) — the message goes out first, so the tab refetches
+ * its user, the guard moves it, and it opens a socket of the right kind. An unverified or deleted
+ * user keeps nothing.
  */
 async function emitUserChanges(db: Db, out: LiveEmitter, changes: Map<string, string>) {
   if (changes.size === 0) return;
@@ -248,7 +251,9 @@ async function emitUserChanges(db: Db, out: LiveEmitter, changes: Map<string, st
   const present = new Set(rows.map((r) => r.id));
   for (const row of rows) {
     const state = stateOf(row);
-    if (state !== 'member' && state !== 'moderator') out.disconnectUser(row.id);
+    if (state === 'member' || state === 'moderator') out.disconnectUserKind(row.id, 'limited');
+    else if (state === 'banned' || state === 'noAccess') out.disconnectUserKind(row.id, 'access');
+    else out.disconnectUser(row.id);
   }
   // A deleted user keeps nothing either.
   for (const userId of changes.keys()) if (!present.has(userId)) out.disconnectUser(userId);
