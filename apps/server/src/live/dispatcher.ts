@@ -20,17 +20,26 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { stateOf } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
-import { domainEvents, notifications, user, type NotificationRow } from '../db/schema/index.ts';
+import {
+  domainEvents,
+  mailOutbox,
+  notifications,
+  user,
+  type NotificationRow,
+} from '../db/schema/index.ts';
 import { presentNotifications } from '../features/notifications/presenter.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { overloadOf } from '../lib/overload.ts';
 import { queryRows } from '../lib/sql.ts';
 import type { LiveEmitter } from './emitter.ts';
 import type { DomainEvent } from './events.ts';
+import { renderNotice } from '../mail/notices.ts';
 import {
+  mailOf,
   notificationOf,
   pushesOf,
   userChangesOf,
+  type MailIntent,
   type NewNotification,
   type Push,
 } from './handlers.ts';
@@ -75,10 +84,18 @@ export interface DispatcherOptions {
   metrics?: Pick<Metrics, 'dispatchLag' | 'eventFailures'>;
   /** Told of each changed user after commit (drops their cached sessions: auth/session-cache.ts). */
   onUserChanged?: (userId: string) => void;
+  /**
+   * Mails of events (handlers.ts `mailOf`): written to the mail outbox in the round's transaction,
+   * with links on `baseUrl`; `queued` is called after the commit of a round that wrote some (it
+   * kicks the outbox). Without it no mail is written.
+   */
+  mail?: { baseUrl: string; queued: () => void };
 }
 
 interface Round {
   claimed: number;
+  /** Mails written to the outbox. */
+  mailed: number;
   created: NotificationRow[];
   /** userId → claimsModifiedTimestamp, for `me:changed`. */
   userChanges: Map<string, string>;
@@ -106,7 +123,11 @@ interface Claimed {
 }
 
 /** One round: claims, derives, marks — one transaction. Returns the batch size and the new rows. */
-async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
+async function dispatchRound(
+  db: Db,
+  policy: RetryPolicy,
+  mail: DispatcherOptions['mail'],
+): Promise<Round> {
   return db.transaction(async (tx) => {
     const rows = await queryRows<{
       id: string | number;
@@ -126,6 +147,7 @@ async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
     );
     const empty: Round = {
       claimed: 0,
+      mailed: 0,
       created: [],
       userChanges: new Map(),
       pushes: [],
@@ -142,13 +164,13 @@ async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
     }));
     const failures = new Map<number, unknown>();
     // Each event's handlers on their own: one that throws fails that event alone.
-    const derived: { c: Claimed; row: NewNotification | null }[] = [];
+    const derived: { c: Claimed; row: NewNotification | null; mail: MailIntent | null }[] = [];
     for (const c of claimed) {
       try {
         const row = notificationOf(c.event);
         pushesOf([c.event]);
         userChangesOf([c.event]);
-        derived.push({ c, row });
+        derived.push({ c, row, mail: mail ? mailOf(c.event) : null });
       } catch (err) {
         failures.set(c.id, err);
       }
@@ -171,6 +193,51 @@ async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
           } catch (err) {
             failures.set(d.c.id, err);
           }
+        }
+      }
+    }
+    // Mails: each event's in its own savepoint (a failure fails that event alone).
+    let mailed = 0;
+    const mails = derived.flatMap((d) =>
+      d.mail && !failures.has(d.c.id) ? [{ c: d.c, intent: d.mail }] : [],
+    );
+    if (mail && mails.length > 0) {
+      const ids = [...new Set(mails.map((d) => d.intent.recipientId))];
+      const people = new Map(
+        (
+          await tx
+            .select({
+              id: user.id,
+              email: user.email,
+              username: user.username,
+              language: user.language,
+            })
+            .from(user)
+            .where(inArray(user.id, ids))
+        ).map((p) => [p.id, p]),
+      );
+      for (const { c, intent } of mails) {
+        const person = people.get(intent.recipientId);
+        if (!person) continue; // deleted since: nobody to write to
+        try {
+          const notice = renderNotice(
+            intent.kind,
+            person.language,
+            { ...intent.vars, username: person.username },
+            mail.baseUrl,
+          );
+          await tx.transaction((sp) =>
+            sp.insert(mailOutbox).values({
+              recipient: person.email,
+              subject: notice.subject,
+              text: notice.text,
+              html: notice.html,
+              link: notice.link,
+            }),
+          );
+          mailed += 1;
+        } catch (err) {
+          failures.set(c.id, err);
         }
       }
     }
@@ -208,6 +275,7 @@ async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
     const ok = derived.filter((d) => !failures.has(d.c.id));
     return {
       claimed: claimed.length,
+      mailed,
       created,
       userChanges: userChangesOf(ok.map((d) => d.c.event)),
       pushes: pushesOf(ok.map((d) => d.c.event)),
@@ -268,6 +336,7 @@ export function createDispatcher({
   keepDays = 7,
   metrics,
   onUserChanged,
+  mail,
 }: DispatcherOptions): Dispatcher {
   let running: Promise<void> | undefined;
   let again = false;
@@ -279,8 +348,9 @@ export function createDispatcher({
       again = false;
       let claimed = DISPATCH_BATCH;
       while (!stopped && claimed === DISPATCH_BATCH) {
-        const round = await dispatchRound(db, policy);
+        const round = await dispatchRound(db, policy, mail);
         claimed = round.claimed;
+        if (round.mailed > 0) mail?.queued();
         for (const lag of round.lags) metrics?.dispatchLag.observe(lag);
         for (const f of round.failed) {
           metrics?.eventFailures.inc({ outcome: f.parked ? 'parked' : 'retried' });

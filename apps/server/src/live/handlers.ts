@@ -6,6 +6,7 @@
  * sees depends on the viewer (`liked`, abilities), so each tab refetches the named queries.
  */
 import type { notifications } from '../db/schema/index.ts';
+import type { NoticeKind, NoticeVars } from '../mail/notices.ts';
 import { rooms, type LiveEvent, type LivePayload } from './emitter.ts';
 import type { DomainEvent, DomainEventMap, DomainEventOf, DomainEventType } from './events.ts';
 
@@ -134,7 +135,47 @@ const handlers: { [K in DomainEventType]: Handler<K> } = {
   // me:changed and closing the sockets of a user without access are the dispatcher's own work;
   // the home page counts members with access and shows authors' displayed roles.
   'user.changed': { pushes: () => [home()] },
+  // Mails only (mailOf below); the user's record change itself comes as user.changed.
+  'application.decided': {},
+  'user.promoted': {},
+  'user.banned': {},
+  'user.unbanned': {},
 };
+
+/** A mail an event calls for: its kind, its recipient and what it says (mail/notices.ts). */
+export interface MailIntent {
+  recipientId: string;
+  kind: NoticeKind;
+  vars: Omit<NoticeVars, 'username'>;
+}
+
+/** The mail an event calls for, if any (the decisions of moderators about a user). */
+export function mailOf(event: DomainEvent): MailIntent | null {
+  switch (event.type) {
+    case 'application.decided': {
+      const d = event.data;
+      return d.approved
+        ? { recipientId: d.recipientId, kind: 'applicationApproved', vars: { role: d.grantedRole } }
+        : { recipientId: d.recipientId, kind: 'applicationRejected', vars: { note: d.note } };
+    }
+    case 'user.promoted':
+      return {
+        recipientId: event.data.recipientId,
+        kind: 'promoted',
+        vars: { role: event.data.role, note: event.data.note },
+      };
+    case 'user.banned':
+      return {
+        recipientId: event.data.recipientId,
+        kind: 'banned',
+        vars: { reason: event.data.reason },
+      };
+    case 'user.unbanned':
+      return { recipientId: event.data.recipientId, kind: 'unbanned', vars: {} };
+    default:
+      return null;
+  }
+}
 
 /** The handlers seen from the dispatcher: any event (an unknown type from the table has none). */
 interface AnyHandler {

@@ -185,6 +185,12 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
     retry: { maxAttempts: config.EVENTS_MAX_ATTEMPTS, baseMs: config.EVENTS_RETRY_BASE_MS },
     keepDays: config.EVENTS_KEEP_DAYS,
     metrics: app.metrics,
+    mail: {
+      baseUrl: config.baseUrl,
+      queued: () => {
+        void app.mailer.kick();
+      },
+    },
     onUserChanged: (userId) => {
       app.invalidateSessions({ kind: 'user', id: userId }).catch((err: unknown) => {
         app.log.error({ err }, 'live: session-cache invalidation failed');
