@@ -4,6 +4,7 @@
  *
  *   GET  /api/notifications               Notification[]  (10 most recent undismissed, newest first)
  *   POST /api/notifications/:id/dismiss   Notification    (own only; sets dismissed + server time)
+ *   POST /api/notifications/dismiss-all   DismissAllResult (every undismissed one of one's own)
  */
 import type { UserPresence } from './presence.ts';
 import type { PublicUser } from './schemas.ts';
@@ -69,6 +70,14 @@ export type Notification =
   | StatusReplyNotification
   | PostRemovalNotification;
 
+/** The answer to POST /api/notifications/dismiss-all. */
+export interface DismissAllResult {
+  /** How many were dismissed. */
+  dismissed: number;
+  /** The server time they were dismissed at (ISO). */
+  dismissedTimestamp: string;
+}
+
 /** Badge text: the count, or 9+ above nine. */
 export function notificationBadge(count: number): string {
   return count > 9 ? '9+' : String(count);
@@ -91,6 +100,11 @@ export interface ServerToClientEvents {
   'notification:new': (notification: Notification) => void;
   /** One of this user's notifications was dismissed (in any tab). */
   'notification:dismissed': (payload: { id: string; dismissedTimestamp: string }) => void;
+  /**
+   * Every notification of this user created up to `dismissedTimestamp` was dismissed ("dismiss
+   * all", in any tab).
+   */
+  'notification:allDismissed': (payload: { dismissedTimestamp: string }) => void;
   /** The user's own record changed (roles, ban, displayed role…): refetch /api/me. */
   'me:changed': (payload: { claimsModifiedTimestamp: string }) => void;
   /** Home room: section counts, last posts, recent status updates or site stats changed. */

@@ -1,6 +1,6 @@
 /**
  * The bell and its menu: badge rule, entry texts per type, click → dismiss + navigate, the
- * Dismiss button of the other types.
+ * Dismiss button of the other types, "Dismiss all".
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -148,5 +148,25 @@ describe('NotificationMenu', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]![0] as string).toBe('/api/notifications/n3/dismiss');
     expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
+  it('dismisses all with one button, shown only when there is something to dismiss', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ dismissed: 2, dismissedTimestamp: new Date().toISOString() }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    renderMenu([status, removal]);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss all' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url as string).toBe('/api/notifications/dismiss-all');
+    expect(init?.method).toBe('POST');
+  });
+
+  it('has no Dismiss all button when the list is empty', () => {
+    renderMenu([]);
+    expect(screen.queryByRole('button', { name: 'Dismiss all' })).toBeNull();
   });
 });
