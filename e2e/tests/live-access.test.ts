@@ -8,9 +8,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launch, newContext } from '../lib/browser.ts';
-import { apply, approve, newModerator, person, register, verify } from '../lib/flows.ts';
+import { apply, approve, moderator, newModerator, person, register, verify } from '../lib/flows.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
-import { moderator } from '../lib/flows.ts';
 
 /** Resolves once the page's Socket.IO connection has upgraded to a WebSocket. */
 function socketOpened(page: Page): Promise<void> {
@@ -53,6 +52,8 @@ describe('live access changes', () => {
     const moved = Date.now() - approvedAt;
     assert.ok(moved <= 2_000, `the applicant's tab moved after ${moved} ms`);
     await page.getByRole('heading', { name: 'Sections' }).waitFor();
+    // The approval also rings the bell (applicationApproved).
+    await page.getByRole('button', { name: 'Notifications (1)' }).waitFor();
 
     // Banned: the tab goes to /banned (its socket with access closes; a limited one opens).
     const id = await page.evaluate(

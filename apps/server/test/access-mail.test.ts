@@ -2,10 +2,11 @@
  * Mails of moderators' decisions about a user (issue 11): approval, rejection (with the note),
  * promotion, ban (with the reason) and unban, each in the user's language, written to the outbox
  * by the dispatcher with its event (so only after the decision committed) and delivered from there.
+ * Approval and promotion are also notifications (`applicationApproved`, `promotion`).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Language } from '@atelier/shared';
+import type { Language, Notification } from '@atelier/shared';
 import { domainEvents, mailOutbox, user } from '../src/db/schema/index.ts';
 import {
   applicationInput,
@@ -47,6 +48,11 @@ describe('mails of access decisions', () => {
   /** The mails to `to` besides the verification mail of their registration. */
   const noticesTo = (to: string) =>
     mailsTo(t, to).filter((m) => !m.text.includes('mode=verifyEmail'));
+  const notificationsOf = async (u: TestUser) => {
+    const res = await request(t, { method: 'GET', url: '/api/notifications', cookie: u.cookie });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<Notification[]>();
+  };
   const mailOutboxRows = async (to: string) =>
     t.database.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, to));
 
@@ -63,6 +69,16 @@ describe('mails of access decisions', () => {
     expect(mail?.text).toContain('Écrivain à l’essai');
     expect(mail?.text).toContain(`${t.config.baseUrl}/`);
     expect(mail?.html).toContain('lang="fr"');
+    // And a notification from the moderator, naming the role.
+    const [n, ...others] = await notificationsOf(u);
+    expect(others).toEqual([]);
+    expect(n).toMatchObject({
+      type: 'applicationApproved',
+      recipientId: u.id,
+      role: 'probation-writer',
+      author: { id: mod.id },
+      dismissed: false,
+    });
   });
 
   it('rejection: the moderator’s note, escaped in HTML; English when the user chose no language', async () => {
@@ -95,6 +111,9 @@ describe('mails of access decisions', () => {
     expect(mail?.subject).toBe('Te ascendieron en Atelier');
     expect(mail?.text).toContain('Escritor avanzado');
     expect(mail?.text).toContain('¡Sigue así!');
+    expect(await notificationsOf(u)).toMatchObject([
+      { type: 'promotion', role: 'advanced-writer', note: '¡Sigue así!', author: { id: mod.id } },
+    ]);
 
     const v = await createUser(t, { roles: ['member'] });
     await speaks(v, 'ko');
@@ -109,6 +128,9 @@ describe('mails of access decisions', () => {
     const [ko] = noticesTo(v.email);
     expect(ko?.subject).toBe('Atelier에서 승급되었습니다');
     expect(ko?.text).toContain('숙련 페이커');
+    expect(await notificationsOf(v)).toMatchObject([
+      { type: 'promotion', role: 'advanced-faker', note: null },
+    ]);
     // Taking a role away is no promotion.
     await request(t, {
       method: 'PUT',

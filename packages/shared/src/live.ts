@@ -9,7 +9,14 @@
 import type { UserPresence } from './presence.ts';
 import type { PublicUser } from './schemas.ts';
 
-export const notificationTypes = ['comment', 'commentReply', 'statusReply', 'postRemoval'] as const;
+export const notificationTypes = [
+  'comment',
+  'commentReply',
+  'statusReply',
+  'postRemoval',
+  'applicationApproved',
+  'promotion',
+] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 interface NotificationBase {
@@ -64,11 +71,29 @@ export interface PostRemovalNotification extends NotificationBase {
   otherReason: string | null;
 }
 
+/** A moderator (the author) approved your application (issue 11): you now hold `role`. */
+export interface ApplicationApprovedNotification extends NotificationBase {
+  type: 'applicationApproved';
+  /** The role granted (a `RoleId`). */
+  role: string;
+}
+
+/** A moderator (the author) promoted you to `role` (advanced-X or moderator; issue 11). */
+export interface PromotionNotification extends NotificationBase {
+  type: 'promotion';
+  /** The role gained (a `RoleId`). */
+  role: string;
+  /** The moderator's note, if any. */
+  note: string | null;
+}
+
 export type Notification =
   | CommentNotification
   | CommentReplyNotification
   | StatusReplyNotification
-  | PostRemovalNotification;
+  | PostRemovalNotification
+  | ApplicationApprovedNotification
+  | PromotionNotification;
 
 /** The answer to POST /api/notifications/dismiss-all. */
 export interface DismissAllResult {

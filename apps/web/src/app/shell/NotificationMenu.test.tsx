@@ -169,4 +169,23 @@ describe('NotificationMenu', () => {
     renderMenu([]);
     expect(screen.queryByRole('button', { name: 'Dismiss all' })).toBeNull();
   });
+
+  it('shows an approval and a promotion with the role’s name, and the promotion’s note', () => {
+    const base = {
+      timestamp: new Date().toISOString(),
+      recipientId: 'u-a',
+      dismissed: false,
+      dismissedTimestamp: null,
+      author: { id: 'u-m', username: 'mia', displayedRole: 'moderator' as const },
+    };
+    renderMenu([
+      { ...base, id: 'n8', type: 'applicationApproved', role: 'probation-writer' },
+      { ...base, id: 'n9', type: 'promotion', role: 'advanced-writer', note: 'Keep it up' },
+    ]);
+    expect(
+      screen.getByText('mia approved your application: welcome, you are now Writer on probation'),
+    ).toBeVisible();
+    expect(screen.getByText('mia promoted you to Advanced writer')).toBeVisible();
+    expect(screen.getByText('Keep it up')).toBeVisible();
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +17,7 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { excerptOf, type Notification } from '@atelier/shared';
+import { excerptOf, roles, type Notification } from '@atelier/shared';
 import { useDismissAllNotifications, useDismissNotification } from '../../api/notifications.ts';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
@@ -45,11 +46,22 @@ function NotificationText({ n }: { n: Notification }) {
           : t(`post.removalReasons.${n.reason}`, { defaultValue: n.reason });
       return <>{t('notifications.postRemoval', { title: n.post.title, reason })}</>;
     }
+    case 'applicationApproved':
+      return <>{t('notifications.applicationApproved', { user, role: roleLabel(t, n.role) })}</>;
+    case 'promotion':
+      return <>{t('notifications.promotion', { user, role: roleLabel(t, n.role) })}</>;
   }
 }
 
+/** A role id's translated name (`roles.*`), or the id itself if unknown. */
+function roleLabel(t: TFunction, role: string): string {
+  const known = (roles as Record<string, { name: string } | undefined>)[role];
+  return known ? t(`roles.${known.name}`) : role;
+}
+
 function excerpt(n: Notification): string | null {
-  if (n.type === 'postRemoval') return null;
+  if (n.type === 'postRemoval' || n.type === 'applicationApproved') return null;
+  if (n.type === 'promotion') return n.note ? excerptOf(n.note, 140) : null;
   return excerptOf(n.content, 140);
 }
 
