@@ -175,34 +175,12 @@ async function dispatchRound(
         failures.set(c.id, err);
       }
     }
-    const values = derived.flatMap((d) => (d.row ? [d.row] : []));
-    let created: NotificationRow[] = [];
-    if (values.length > 0) {
-      try {
-        // One insert for the batch, in a savepoint: a failure does not abort the round.
-        created = await tx.transaction((sp) => sp.insert(notifications).values(values).returning());
-      } catch {
-        // Some row is refused: each event's row in its own savepoint, to find the faulty ones.
-        for (const d of derived) {
-          const row = d.row;
-          if (!row) continue;
-          try {
-            created.push(
-              ...(await tx.transaction((sp) => sp.insert(notifications).values(row).returning())),
-            );
-          } catch (err) {
-            failures.set(d.c.id, err);
-          }
-        }
-      }
-    }
-    // Mails: each event's in its own savepoint (a failure fails that event alone).
-    let mailed = 0;
-    const mails = derived.flatMap((d) =>
-      d.mail && !failures.has(d.c.id) ? [{ c: d.c, intent: d.mail }] : [],
-    );
-    if (mail && mails.length > 0) {
-      const ids = [...new Set(mails.map((d) => d.intent.recipientId))];
+    // Mails are rendered first (a template that throws fails its event before anything of it is
+    // written) and inserted with the round: a failing insert rolls the whole round back.
+    const mailRows: { eventId: number; row: typeof mailOutbox.$inferInsert }[] = [];
+    const intents = derived.flatMap((d) => (d.mail ? [{ c: d.c, intent: d.mail }] : []));
+    if (mail && intents.length > 0) {
+      const ids = [...new Set(intents.map((d) => d.intent.recipientId))];
       const people = new Map(
         (
           await tx
@@ -216,7 +194,7 @@ async function dispatchRound(
             .where(inArray(user.id, ids))
         ).map((p) => [p.id, p]),
       );
-      for (const { c, intent } of mails) {
+      for (const { c, intent } of intents) {
         const person = people.get(intent.recipientId);
         if (!person) continue; // deleted since: nobody to write to
         try {
@@ -226,21 +204,46 @@ async function dispatchRound(
             { ...intent.vars, username: person.username },
             mail.baseUrl,
           );
-          await tx.transaction((sp) =>
-            sp.insert(mailOutbox).values({
+          mailRows.push({
+            eventId: c.id,
+            row: {
               recipient: person.email,
               subject: notice.subject,
               text: notice.text,
               html: notice.html,
               link: notice.link,
-            }),
-          );
-          mailed += 1;
+            },
+          });
         } catch (err) {
           failures.set(c.id, err);
         }
       }
     }
+    const values = derived.flatMap((d) => (d.row && !failures.has(d.c.id) ? [d.row] : []));
+    let created: NotificationRow[] = [];
+    if (values.length > 0) {
+      try {
+        // One insert for the batch, in a savepoint: a failure does not abort the round.
+        created = await tx.transaction((sp) => sp.insert(notifications).values(values).returning());
+      } catch {
+        // Some row is refused: each event's row in its own savepoint, to find the faulty ones.
+        for (const d of derived) {
+          const row = d.row;
+          if (!row || failures.has(d.c.id)) continue;
+          try {
+            created.push(
+              ...(await tx.transaction((sp) => sp.insert(notifications).values(row).returning())),
+            );
+          } catch (err) {
+            failures.set(d.c.id, err);
+          }
+        }
+      }
+    }
+    // Only the mails of events that did not fail (a failed one is retried whole).
+    const mails = mailRows.flatMap((m) => (failures.has(m.eventId) ? [] : [m.row]));
+    if (mails.length > 0) await tx.insert(mailOutbox).values(mails);
+    const mailed = mails.length;
     const done = claimed.filter((c) => !failures.has(c.id));
     if (done.length > 0) {
       await tx
