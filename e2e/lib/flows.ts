@@ -92,7 +92,7 @@ export interface Member {
 
 /**
  * A new person in a browser context of their own registers, verifies, applies and is approved by
- * `mod` (with `role`, or the default); ends on the home page.
+ * `mod` (with `role`, or the default); ends on the home page with no notification.
  */
 export async function newMember(
   browser: Browser,
@@ -112,6 +112,16 @@ export async function newMember(
   const id = await page.evaluate(
     async () => ((await (await fetch('/api/me')).json()) as { id: string }).id,
   );
+  // The approval is also a notification (applicationApproved): once it is there, dismiss it, so
+  // every member starts with an empty bell.
+  await page.evaluate(async () => {
+    for (let i = 0; i < 100; i += 1) {
+      const list = (await (await fetch('/api/notifications')).json()) as { type: string }[];
+      if (list.some((n) => n.type === 'applicationApproved')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await fetch('/api/notifications/dismiss-all', { method: 'POST' });
+  });
   return { page, who, id };
 }
 

@@ -96,6 +96,7 @@ describe('authorization matrix', () => {
       { method: 'GET', url: '/api/applications/mine', level: 'verified' },
       { method: 'POST', url: '/api/applications', level: 'verified', payload: applicationInput() },
       { method: 'GET', url: '/api/sections', level: 'member' },
+      { method: 'POST', url: '/api/notifications/dismiss-all', level: 'member' },
       { method: 'GET', url: '/api/applications', level: 'moderator' },
       { method: 'GET', url: '/api/applications?state=rejected', level: 'moderator' },
       {

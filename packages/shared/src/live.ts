@@ -4,11 +4,19 @@
  *
  *   GET  /api/notifications               Notification[]  (10 most recent undismissed, newest first)
  *   POST /api/notifications/:id/dismiss   Notification    (own only; sets dismissed + server time)
+ *   POST /api/notifications/dismiss-all   DismissAllResult (every undismissed one of one's own)
  */
 import type { UserPresence } from './presence.ts';
 import type { PublicUser } from './schemas.ts';
 
-export const notificationTypes = ['comment', 'commentReply', 'statusReply', 'postRemoval'] as const;
+export const notificationTypes = [
+  'comment',
+  'commentReply',
+  'statusReply',
+  'postRemoval',
+  'applicationApproved',
+  'promotion',
+] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 interface NotificationBase {
@@ -63,11 +71,37 @@ export interface PostRemovalNotification extends NotificationBase {
   otherReason: string | null;
 }
 
+/** A moderator (the author) approved your application (issue 11): you now hold `role`. */
+export interface ApplicationApprovedNotification extends NotificationBase {
+  type: 'applicationApproved';
+  /** The role granted (a `RoleId`). */
+  role: string;
+}
+
+/** A moderator (the author) promoted you to `role` (advanced-X or moderator; issue 11). */
+export interface PromotionNotification extends NotificationBase {
+  type: 'promotion';
+  /** The role gained (a `RoleId`). */
+  role: string;
+  /** The moderator's note, if any. */
+  note: string | null;
+}
+
 export type Notification =
   | CommentNotification
   | CommentReplyNotification
   | StatusReplyNotification
-  | PostRemovalNotification;
+  | PostRemovalNotification
+  | ApplicationApprovedNotification
+  | PromotionNotification;
+
+/** The answer to POST /api/notifications/dismiss-all. */
+export interface DismissAllResult {
+  /** How many were dismissed. */
+  dismissed: number;
+  /** The server time they were dismissed at (ISO). */
+  dismissedTimestamp: string;
+}
 
 /** Badge text: the count, or 9+ above nine. */
 export function notificationBadge(count: number): string {
@@ -91,6 +125,11 @@ export interface ServerToClientEvents {
   'notification:new': (notification: Notification) => void;
   /** One of this user's notifications was dismissed (in any tab). */
   'notification:dismissed': (payload: { id: string; dismissedTimestamp: string }) => void;
+  /**
+   * Every notification of this user created up to `dismissedTimestamp` was dismissed ("dismiss
+   * all", in any tab).
+   */
+  'notification:allDismissed': (payload: { dismissedTimestamp: string }) => void;
   /** The user's own record changed (roles, ban, displayed role…): refetch /api/me. */
   'me:changed': (payload: { claimsModifiedTimestamp: string }) => void;
   /** Home room: section counts, last posts, recent status updates or site stats changed. */

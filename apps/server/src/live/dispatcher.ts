@@ -5,8 +5,8 @@
  * their next_attempt_at; `for update skip locked`, so several nodes share the work without
  * taking the same event), insert the notifications they call for, set their dispatched_at. Only
  * after that commit is anything emitted: `me:changed` to users whose record changed (then their
- * sockets close if they lost access), the data rooms' signals, the new notifications to their
- * recipients (handlers.ts: one handler per event kind). `kick()` runs rounds until none is left
+ * sockets of the wrong kind close: those with access of a user who lost it, the limited ones of a
+ * user who gained it), the data rooms' signals, the new notifications to their recipients (handlers.ts: one handler per event kind). `kick()` runs rounds until none is left
  * (requests call it after their transaction committed); a sweep every few seconds picks up events
  * left by a crash and those due for a retry, and prunes old dispatched events.
  *
@@ -20,17 +20,26 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { stateOf } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
-import { domainEvents, notifications, user, type NotificationRow } from '../db/schema/index.ts';
+import {
+  domainEvents,
+  mailOutbox,
+  notifications,
+  user,
+  type NotificationRow,
+} from '../db/schema/index.ts';
 import { presentNotifications } from '../features/notifications/presenter.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { overloadOf } from '../lib/overload.ts';
 import { queryRows } from '../lib/sql.ts';
 import type { LiveEmitter } from './emitter.ts';
 import type { DomainEvent } from './events.ts';
+import { renderNotice } from '../mail/notices.ts';
 import {
+  mailOf,
   notificationOf,
   pushesOf,
   userChangesOf,
+  type MailIntent,
   type NewNotification,
   type Push,
 } from './handlers.ts';
@@ -75,10 +84,18 @@ export interface DispatcherOptions {
   metrics?: Pick<Metrics, 'dispatchLag' | 'eventFailures'>;
   /** Told of each changed user after commit (drops their cached sessions: auth/session-cache.ts). */
   onUserChanged?: (userId: string) => void;
+  /**
+   * Mails of events (handlers.ts `mailOf`): written to the mail outbox in the round's transaction,
+   * with links on `baseUrl`; `queued` is called after the commit of a round that wrote some (it
+   * kicks the outbox). Without it no mail is written.
+   */
+  mail?: { baseUrl: string; queued: () => void };
 }
 
 interface Round {
   claimed: number;
+  /** Mails written to the outbox. */
+  mailed: number;
   created: NotificationRow[];
   /** userId → claimsModifiedTimestamp, for `me:changed`. */
   userChanges: Map<string, string>;
@@ -106,7 +123,11 @@ interface Claimed {
 }
 
 /** One round: claims, derives, marks — one transaction. Returns the batch size and the new rows. */
-async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
+async function dispatchRound(
+  db: Db,
+  policy: RetryPolicy,
+  mail: DispatcherOptions['mail'],
+): Promise<Round> {
   return db.transaction(async (tx) => {
     const rows = await queryRows<{
       id: string | number;
@@ -126,6 +147,7 @@ async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
     );
     const empty: Round = {
       claimed: 0,
+      mailed: 0,
       created: [],
       userChanges: new Map(),
       pushes: [],
@@ -142,18 +164,62 @@ async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
     }));
     const failures = new Map<number, unknown>();
     // Each event's handlers on their own: one that throws fails that event alone.
-    const derived: { c: Claimed; row: NewNotification | null }[] = [];
+    const derived: { c: Claimed; row: NewNotification | null; mail: MailIntent | null }[] = [];
     for (const c of claimed) {
       try {
         const row = notificationOf(c.event);
         pushesOf([c.event]);
         userChangesOf([c.event]);
-        derived.push({ c, row });
+        derived.push({ c, row, mail: mail ? mailOf(c.event) : null });
       } catch (err) {
         failures.set(c.id, err);
       }
     }
-    const values = derived.flatMap((d) => (d.row ? [d.row] : []));
+    // Mails are rendered first (a template that throws fails its event before anything of it is
+    // written) and inserted with the round: a failing insert rolls the whole round back.
+    const mailRows: { eventId: number; row: typeof mailOutbox.$inferInsert }[] = [];
+    const intents = derived.flatMap((d) => (d.mail ? [{ c: d.c, intent: d.mail }] : []));
+    if (mail && intents.length > 0) {
+      const ids = [...new Set(intents.map((d) => d.intent.recipientId))];
+      const people = new Map(
+        (
+          await tx
+            .select({
+              id: user.id,
+              email: user.email,
+              username: user.username,
+              language: user.language,
+            })
+            .from(user)
+            .where(inArray(user.id, ids))
+        ).map((p) => [p.id, p]),
+      );
+      for (const { c, intent } of intents) {
+        const person = people.get(intent.recipientId);
+        if (!person) continue; // deleted since: nobody to write to
+        try {
+          const notice = renderNotice(
+            intent.kind,
+            person.language,
+            { ...intent.vars, username: person.username },
+            mail.baseUrl,
+          );
+          mailRows.push({
+            eventId: c.id,
+            row: {
+              recipient: person.email,
+              subject: notice.subject,
+              text: notice.text,
+              html: notice.html,
+              link: notice.link,
+            },
+          });
+        } catch (err) {
+          failures.set(c.id, err);
+        }
+      }
+    }
+    const values = derived.flatMap((d) => (d.row && !failures.has(d.c.id) ? [d.row] : []));
     let created: NotificationRow[] = [];
     if (values.length > 0) {
       try {
@@ -163,7 +229,7 @@ async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
         // Some row is refused: each event's row in its own savepoint, to find the faulty ones.
         for (const d of derived) {
           const row = d.row;
-          if (!row) continue;
+          if (!row || failures.has(d.c.id)) continue;
           try {
             created.push(
               ...(await tx.transaction((sp) => sp.insert(notifications).values(row).returning())),
@@ -174,6 +240,10 @@ async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
         }
       }
     }
+    // Only the mails of events that did not fail (a failed one is retried whole).
+    const mails = mailRows.flatMap((m) => (failures.has(m.eventId) ? [] : [m.row]));
+    if (mails.length > 0) await tx.insert(mailOutbox).values(mails);
+    const mailed = mails.length;
     const done = claimed.filter((c) => !failures.has(c.id));
     if (done.length > 0) {
       await tx
@@ -208,6 +278,7 @@ async function dispatchRound(db: Db, policy: RetryPolicy): Promise<Round> {
     const ok = derived.filter((d) => !failures.has(d.c.id));
     return {
       claimed: claimed.length,
+      mailed,
       created,
       userChanges: userChangesOf(ok.map((d) => d.c.event)),
       pushes: pushesOf(ok.map((d) => d.c.event)),
@@ -232,9 +303,12 @@ async function pruneBatch(db: Db, keepDays: number, limit: number): Promise<numb
 }
 
 /**
- * `me:changed` to every tab of each changed user; then a user who is banned or without access
- * keeps no live socket (the message goes out first, so the tab refetches its user and the guard
- * takes it to /banned).
+ * `me:changed` to every tab of each changed user (tabs with or without access: a pending,
+ * rejected or banned user keeps a limited socket); then the sockets of the wrong kind close: those
+ * opened with access when the user lost it (banned, access removed), those opened without access
+ * when the user gained it (approved, unbanned) — the message goes out first, so the tab refetches
+ * its user, the guard moves it, and it opens a socket of the right kind. An unverified or deleted
+ * user keeps nothing.
  */
 async function emitUserChanges(db: Db, out: LiveEmitter, changes: Map<string, string>) {
   if (changes.size === 0) return;
@@ -248,7 +322,9 @@ async function emitUserChanges(db: Db, out: LiveEmitter, changes: Map<string, st
   const present = new Set(rows.map((r) => r.id));
   for (const row of rows) {
     const state = stateOf(row);
-    if (state !== 'member' && state !== 'moderator') out.disconnectUser(row.id);
+    if (state === 'member' || state === 'moderator') out.disconnectUserKind(row.id, 'limited');
+    else if (state === 'banned' || state === 'noAccess') out.disconnectUserKind(row.id, 'access');
+    else out.disconnectUser(row.id);
   }
   // A deleted user keeps nothing either.
   for (const userId of changes.keys()) if (!present.has(userId)) out.disconnectUser(userId);
@@ -263,6 +339,7 @@ export function createDispatcher({
   keepDays = 7,
   metrics,
   onUserChanged,
+  mail,
 }: DispatcherOptions): Dispatcher {
   let running: Promise<void> | undefined;
   let again = false;
@@ -274,8 +351,9 @@ export function createDispatcher({
       again = false;
       let claimed = DISPATCH_BATCH;
       while (!stopped && claimed === DISPATCH_BATCH) {
-        const round = await dispatchRound(db, policy);
+        const round = await dispatchRound(db, policy, mail);
         claimed = round.claimed;
+        if (round.mailed > 0) mail?.queued();
         for (const lag of round.lags) metrics?.dispatchLag.observe(lag);
         for (const f of round.failed) {
           metrics?.eventFailures.inc({ outcome: f.parked ? 'parked' : 'retried' });

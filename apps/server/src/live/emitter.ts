@@ -13,6 +13,13 @@ export type LivePayload<E extends LiveEvent> = Parameters<ServerToClientEvents[E
 export const rooms = {
   /** A user's own tabs. */
   user: (userId: string) => `user:${userId}`,
+  /**
+   * A user's sockets by kind: `access:<id>` those opened with access (member, moderator),
+   * `limited:<id>` those of a user without access (pending, rejected, banned), which are in no
+   * other room than their user's and session's. A change of access closes the other kind.
+   */
+  access: (userId: string) => `access:${userId}`,
+  limited: (userId: string) => `limited:${userId}`,
   /** The sockets opened with one session (closed when the session ends). */
   session: (sessionId: string) => `session:${sessionId}`,
   home: 'home',
@@ -32,6 +39,11 @@ export interface LiveEmitter {
   toRoom<E extends LiveEvent>(room: string, event: E, payload: LivePayload<E>): void;
   /** Closes every socket of the user (on every node); the client does not reconnect by itself. */
   disconnectUser(userId: string): void;
+  /**
+   * Closes the user's sockets opened with access (`access: false`: the user lost it) or without
+   * (`access: true`: the user gained it), on every node; the tab opens a socket of the right kind.
+   */
+  disconnectUserKind(userId: string, opened: 'access' | 'limited'): void;
   /** Closes every socket opened with this session (on every node). */
   disconnectSession(sessionId: string): void;
 }
@@ -43,6 +55,11 @@ export interface LiveSocketData {
   sessionId: string;
   /** When that session expires (ms since the epoch), as it was when the socket connected. */
   sessionExpiresAt: number;
+  /**
+   * Opened by a user without access (pending, rejected, banned): only in its user's and session's
+   * rooms; no presence, no post or presence watching.
+   */
+  limited: boolean;
   /** The post whose room this socket is in, if any (one at a time). */
   watchedPostId?: string;
 }
@@ -68,6 +85,11 @@ export function socketEmitter(io: LiveServer): LiveEmitter {
     },
     disconnectUser(userId) {
       io.in(rooms.user(userId)).disconnectSockets(true);
+    },
+    disconnectUserKind(userId, opened) {
+      io.in(opened === 'access' ? rooms.access(userId) : rooms.limited(userId)).disconnectSockets(
+        true,
+      );
     },
     disconnectSession(sessionId) {
       io.in(rooms.session(sessionId)).disconnectSockets(true);

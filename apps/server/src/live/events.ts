@@ -72,6 +72,22 @@ export interface DomainEventMap {
     statusId: string | null;
     likeCount: number;
   };
+  /**
+   * A moderator decided on an application: the applicant gets a mail (approved with the granted
+   * role, or rejected with the note) in their language (live/mails.ts).
+   */
+  'application.decided': {
+    recipientId: string;
+    applicationId: string;
+    approved: boolean;
+    grantedRole: string | null;
+    note: string | null;
+  };
+  /** A user gained an advanced role or the moderator role (`role`); mailed. */
+  'user.promoted': { recipientId: string; role: string; note: string | null };
+  /** A user was banned (mailed with the reason) or unbanned (mailed). */
+  'user.banned': { recipientId: string; reason: string };
+  'user.unbanned': { recipientId: string };
   /** Tags (tags room). */
   'tag.created': { tagId: string };
   'tag.updated': { tagId: string };

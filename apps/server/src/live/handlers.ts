@@ -6,6 +6,7 @@
  * sees depends on the viewer (`liked`, abilities), so each tab refetches the named queries.
  */
 import type { notifications } from '../db/schema/index.ts';
+import type { NoticeKind, NoticeVars } from '../mail/notices.ts';
 import { rooms, type LiveEvent, type LivePayload } from './emitter.ts';
 import type { DomainEvent, DomainEventMap, DomainEventOf, DomainEventType } from './events.ts';
 
@@ -17,8 +18,8 @@ export type Push = {
 }[LiveEvent];
 
 interface Handler<K extends DomainEventType> {
-  /** The notification (recipient and author are filled in by `notificationOf`). */
-  notify?: (event: DomainEventOf<K>) => Omit<NewNotification, 'recipientId' | 'authorId'>;
+  /** The notification, or none (recipient and author are filled in by `notificationOf`). */
+  notify?: (event: DomainEventOf<K>) => Omit<NewNotification, 'recipientId' | 'authorId'> | null;
   pushes?: (data: DomainEventMap[K]) => Push[];
 }
 
@@ -134,11 +135,57 @@ const handlers: { [K in DomainEventType]: Handler<K> } = {
   // me:changed and closing the sockets of a user without access are the dispatcher's own work;
   // the home page counts members with access and shows authors' displayed roles.
   'user.changed': { pushes: () => [home()] },
+  // Also mailed (mailOf below); the user's record change itself comes as user.changed. A rejected
+  // applicant has no notification list (no access): the mail tells them.
+  'application.decided': {
+    notify: ({ data: d }) =>
+      d.approved ? { type: 'applicationApproved', reason: d.grantedRole ?? 'member' } : null,
+  },
+  'user.promoted': {
+    notify: ({ data: d }) => ({ type: 'promotion', reason: d.role, content: d.note }),
+  },
+  'user.banned': {},
+  'user.unbanned': {},
 };
+
+/** A mail an event calls for: its kind, its recipient and what it says (mail/notices.ts). */
+export interface MailIntent {
+  recipientId: string;
+  kind: NoticeKind;
+  vars: Omit<NoticeVars, 'username'>;
+}
+
+/** The mail an event calls for, if any (the decisions of moderators about a user). */
+export function mailOf(event: DomainEvent): MailIntent | null {
+  switch (event.type) {
+    case 'application.decided': {
+      const d = event.data;
+      return d.approved
+        ? { recipientId: d.recipientId, kind: 'applicationApproved', vars: { role: d.grantedRole } }
+        : { recipientId: d.recipientId, kind: 'applicationRejected', vars: { note: d.note } };
+    }
+    case 'user.promoted':
+      return {
+        recipientId: event.data.recipientId,
+        kind: 'promoted',
+        vars: { role: event.data.role, note: event.data.note },
+      };
+    case 'user.banned':
+      return {
+        recipientId: event.data.recipientId,
+        kind: 'banned',
+        vars: { reason: event.data.reason },
+      };
+    case 'user.unbanned':
+      return { recipientId: event.data.recipientId, kind: 'unbanned', vars: {} };
+    default:
+      return null;
+  }
+}
 
 /** The handlers seen from the dispatcher: any event (an unknown type from the table has none). */
 interface AnyHandler {
-  notify?: (event: DomainEvent) => Omit<NewNotification, 'recipientId' | 'authorId'>;
+  notify?: (event: DomainEvent) => Omit<NewNotification, 'recipientId' | 'authorId'> | null;
   pushes?: (data: unknown) => Push[];
 }
 const handlerOf = (type: string): AnyHandler | undefined =>
@@ -149,7 +196,9 @@ export function notificationOf(event: DomainEvent): NewNotification | null {
   const notify = handlerOf(event.type)?.notify;
   if (!notify || !('recipientId' in event.data)) return null;
   if (!event.actorId || event.data.recipientId === event.actorId) return null;
-  return { ...notify(event), recipientId: event.data.recipientId, authorId: event.actorId };
+  const row = notify(event);
+  if (!row) return null;
+  return { ...row, recipientId: event.data.recipientId, authorId: event.actorId };
 }
 
 /** The pushes of a batch of events, each distinct message once (a burst of likes is one push). */

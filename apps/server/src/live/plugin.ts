@@ -2,10 +2,15 @@
  * Live plugin: one Socket.IO server on Fastify's HTTP server (path /socket.io), the domain event
  * dispatcher, and `app.live` ({ emitter, kick }).
  *
- * - Sockets authenticate from the session cookie (Better Auth) and must belong to a user with
- *   access who is not banned; each joins its own room `user:<id>`, its session's room
- *   `session:<id>` and the data rooms home, tags and status updates, all chosen by the server.
- *   A post's room is joined on `post:watch` after an access check (watch.ts).
+ * - Sockets authenticate from the session cookie (Better Auth) and must belong to a verified user;
+ *   each joins its own room `user:<id>` and its session's room `session:<id>`. A user with access
+ *   (not banned) also joins `access:<id>` and the data rooms home, tags and status updates, all
+ *   chosen by the server; a post's room is joined on `post:watch` after an access check
+ *   (watch.ts). A user without access (pending, rejected, banned) gets a *limited* socket: it
+ *   joins `limited:<id>` and nothing else, is not counted in presence and may watch nothing; it
+ *   hears only what is sent to its user (`me:changed`, its own notifications), so approval,
+ *   rejection, ban and unban reach the tab at once. The dispatcher closes a socket of the wrong
+ *   kind after a change of access (dispatcher.ts); the tab then opens the right one.
  * - Browsers must connect from the site's origin (or TRUSTED_ORIGINS), as for every write to /api
  *   (lib/origin.ts).
  * - Sockets end with their session: when Better Auth deletes it (`app.sessionEnds`) its room is
@@ -113,7 +118,14 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
       if (!session) return next(new Error('errors.unauthorized'));
       // The session's room first: a session ending from now on closes this socket; one that ended
       // since getSession is seen by the query below (a socket refused here leaves its rooms).
-      await socket.join([rooms.user(session.user.id), rooms.session(session.sessionId)]);
+      // Both kind rooms too, until the state is read: a change of access committed meanwhile
+      // closes this socket whichever way it went (it then reconnects as the right kind).
+      await socket.join([
+        rooms.user(session.user.id),
+        rooms.session(session.sessionId),
+        rooms.access(session.user.id),
+        rooms.limited(session.user.id),
+      ]);
       const [row] = await database.db
         .select()
         .from(user)
@@ -130,12 +142,20 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
         );
       if (!row) return next(new Error('errors.unauthorized'));
       const state = stateOf(row);
-      if (state === 'banned') return next(new Error('errors.banned'));
-      if (state !== 'member' && state !== 'moderator') return next(new Error('errors.noAccess'));
+      const limited = state === 'banned' || state === 'noAccess';
+      if (!limited && state !== 'member' && state !== 'moderator') {
+        return next(new Error('errors.noAccess'));
+      }
       socket.data.userId = row.id;
       socket.data.sessionId = session.sessionId;
       socket.data.sessionExpiresAt = session.expiresAt;
-      await socket.join([rooms.home, rooms.tags, rooms.statusUpdates]);
+      socket.data.limited = limited;
+      if (limited) {
+        await socket.leave(rooms.access(row.id));
+      } else {
+        await socket.leave(rooms.limited(row.id));
+        await socket.join([rooms.home, rooms.tags, rooms.statusUpdates]);
+      }
       next();
     })().catch((err: unknown) => {
       app.log.error({ err }, 'live: socket authentication failed');
@@ -145,6 +165,13 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
 
   io.on('connection', (socket) => {
     closeAtExpiry(socket, socket.data.sessionExpiresAt);
+    if (socket.data.limited) {
+      // Nothing to watch without access (presence.ts ignores these sockets too).
+      socket.on('post:watch', (_postId, ack) => {
+        if (typeof ack === 'function') ack({ ok: false, error: 'errors.noAccess' });
+      });
+      return;
+    }
     handlePostWatch(socket, database.db, (err) => {
       app.log.error({ err }, 'live: post:watch failed');
     });
@@ -158,6 +185,12 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
     retry: { maxAttempts: config.EVENTS_MAX_ATTEMPTS, baseMs: config.EVENTS_RETRY_BASE_MS },
     keepDays: config.EVENTS_KEEP_DAYS,
     metrics: app.metrics,
+    mail: {
+      baseUrl: config.baseUrl,
+      queued: () => {
+        void app.mailer.kick();
+      },
+    },
     onUserChanged: (userId) => {
       app.invalidateSessions({ kind: 'user', id: userId }).catch((err: unknown) => {
         app.log.error({ err }, 'live: session-cache invalidation failed');

@@ -308,6 +308,9 @@ export function createPresence(app: FastifyInstance, io: LiveServer): Presence {
     });
 
   io.on('connection', (socket) => {
+    // A limited socket (a user without access, plugin.ts) is not presence: the user is not shown
+    // online, and the socket may watch no one.
+    if (socket.data.limited) return;
     const { userId } = socket.data;
     connected(userId);
     socket.once('disconnect', () => disconnected(userId));

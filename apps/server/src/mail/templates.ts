@@ -3,7 +3,7 @@ import { defaultLanguage, isLanguage, type Language } from '@atelier/shared';
 
 export type MailKind = 'verifyEmail' | 'resetPassword';
 
-interface Template {
+export interface Template {
   subject: string;
   /** Paragraphs before the link; `{username}` is replaced. */
   intro: string[];
@@ -123,12 +123,26 @@ export function renderMail(
   vars: { username: string; link: string },
 ): RenderedMail {
   const t = templates[kind][isLanguage(language) ? language : defaultLanguage];
-  const fill = (s: string) => s.replace('{username}', vars.username);
-  const intro = t.intro.map(fill);
-  const outro = t.outro.map(fill);
-  const text = [...intro, vars.link, ...outro].join('\n\n') + '\n';
-  const paragraphs = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n');
-  const href = escapeHtml(vars.link);
+  return renderTemplate(t, language, { username: vars.username }, vars.link);
+}
+
+/**
+ * Renders a template: each `{name}` in its paragraphs is replaced by `vars[name]` (text escaped
+ * in the HTML part, line breaks kept); paragraphs left empty are dropped.
+ */
+export function renderTemplate(
+  t: Template,
+  language: string | null | undefined,
+  vars: Record<string, string>,
+  link: string,
+): RenderedMail {
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (m, name: string) => vars[name] ?? m);
+  const intro = t.intro.map(fill).filter((l) => l.trim() !== '');
+  const outro = t.outro.map(fill).filter((l) => l.trim() !== '');
+  const text = [...intro, link, ...outro].join('\n\n') + '\n';
+  const paragraphs = (lines: string[]) =>
+    lines.map((l) => `<p>${escapeHtml(l).replace(/\r?\n/g, '<br>')}</p>`).join('\n');
+  const href = escapeHtml(link);
   const html = `<!doctype html>
 <html lang="${isLanguage(language) ? language : defaultLanguage}">
 <body style="font-family: sans-serif; line-height: 1.5">
@@ -139,5 +153,5 @@ ${paragraphs(outro)}
 </body>
 </html>
 `;
-  return { subject: t.subject, text, html };
+  return { subject: fill(t.subject), text, html };
 }

@@ -1,10 +1,10 @@
 /**
  * Notifications (issue 4): the 10 most recent undismissed of the signed-in user, newest first,
- * and dismiss. The socket (app/live) keeps the same query cache up to date with the pure helpers
+ * dismiss one, and dismiss all (issue 11). The socket (app/live) keeps the same query cache up to date with the pure helpers
  * below, so they are tested as plain functions.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification } from '@atelier/shared';
+import type { DismissAllResult, Notification } from '@atelier/shared';
 import { api } from './client.ts';
 
 export const notificationKeys = { list: ['notifications'] as const };
@@ -40,6 +40,26 @@ export function withoutNotification(
   id: string,
 ): Notification[] | undefined {
   return list?.filter((n) => n.id !== id);
+}
+
+/** "Dismiss all" done at `dismissedTimestamp`: the ones created up to then leave the list. */
+export function withoutNotificationsUpTo(
+  list: Notification[] | undefined,
+  dismissedTimestamp: string,
+): Notification[] | undefined {
+  const at = Date.parse(dismissedTimestamp);
+  return list?.filter((n) => Date.parse(n.timestamp) > at);
+}
+
+export function useDismissAllNotifications() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<DismissAllResult>('/api/notifications/dismiss-all'),
+    onMutate: () => {
+      queryClient.setQueryData<Notification[]>(notificationKeys.list, []);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+  });
 }
 
 export function useDismissNotification() {

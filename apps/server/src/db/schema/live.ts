@@ -71,8 +71,10 @@ export const notifications = pgTable(
     commentId: uuid('comment_id'),
     replyId: uuid('reply_id'),
     statusId: uuid('status_id'),
+    /** Comments and replies: the text; promotion: the moderator's note. */
     content: text('content'),
     repliedContent: text('replied_content'),
+    /** postRemoval: the reason; applicationApproved and promotion: the role granted. */
     reason: text('reason'),
     otherReason: text('other_reason'),
     dismissed: boolean('dismissed').notNull().default(false),

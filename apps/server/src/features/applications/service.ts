@@ -12,6 +12,7 @@ import {
   rolesAfterRejection,
   rolesOnReapplication,
 } from '../../lib/roles.ts';
+import { recordEvent } from '../../live/events.ts';
 import { userChanged } from '../moderation/service.ts';
 import { writeModLog } from '../modlog/service.ts';
 import { findApplication } from './queries.ts';
@@ -139,6 +140,17 @@ export async function decideApplication(
       },
     });
     await userChanged(tx, reviewerId, applicant.id, now);
+    await recordEvent(tx, {
+      type: 'application.decided',
+      actorId: reviewerId,
+      data: {
+        recipientId: applicant.id,
+        applicationId: id,
+        approved,
+        grantedRole: approved ? decision.grantedRole : null,
+        note: approved ? null : decision.note,
+      },
+    });
 
     const found = await findApplication(tx, id);
     if (!found) throw new Error('decided application not found');

@@ -65,6 +65,11 @@ export async function banInTx(
     actorId: moderatorId,
     data: { userId: targetId, claimsModifiedTimestamp: now.toISOString() },
   });
+  await recordEvent(tx, {
+    type: 'user.banned',
+    actorId: moderatorId,
+    data: { recipientId: targetId, reason },
+  });
 }
 
 export async function banUser(
@@ -115,6 +120,11 @@ export async function unbanUser(
       type: 'user.changed',
       actorId: moderatorId,
       data: { userId: targetId, claimsModifiedTimestamp: now.toISOString() },
+    });
+    await recordEvent(tx, {
+      type: 'user.unbanned',
+      actorId: moderatorId,
+      data: { recipientId: targetId },
     });
   });
 }
@@ -176,6 +186,17 @@ export async function setRoles(
       data: { oldRoles: target.roles, newRoles: roles },
     });
     await userChanged(tx, moderatorId, targetId, now);
+    // A role of higher standing gained (advanced-X or moderator) is a promotion: mailed.
+    const gained = roles.find(
+      (r) => !target.roles.includes(r) && (r === 'moderator' || r.startsWith('advanced-')),
+    );
+    if (gained) {
+      await recordEvent(tx, {
+        type: 'user.promoted',
+        actorId: moderatorId,
+        data: { recipientId: targetId, role: gained, note: null },
+      });
+    }
   });
 }
 

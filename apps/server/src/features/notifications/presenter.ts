@@ -57,6 +57,11 @@ export function presentNotification(row: NotificationRow, author: PublicUserRow)
         reason: row.reason ?? '',
         otherReason: row.otherReason,
       };
+    // Access decisions keep the role in `reason` and the note in `content` (no column of their own).
+    case 'applicationApproved':
+      return { ...base, type: 'applicationApproved', role: row.reason ?? '' };
+    case 'promotion':
+      return { ...base, type: 'promotion', role: row.reason ?? '', note: row.content };
   }
 }
 

@@ -1,13 +1,20 @@
 /**
  * GET /api/notifications (10 newest undismissed, newest first) and
- * POST /api/notifications/:id/dismiss (own only; pushes `notification:dismissed` to the user's tabs).
+ * POST /api/notifications/:id/dismiss (own only; pushes `notification:dismissed` to the user's tabs)
+ * and POST /api/notifications/dismiss-all (every undismissed one of the user's; pushes
+ * `notification:allDismissed`).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Notification } from '@atelier/shared';
+import type { DismissAllResult, Notification } from '@atelier/shared';
 import { requireAccess, viewerOf } from '../../auth/access.ts';
 import { presentNotifications } from './presenter.ts';
-import { dismissNotification, latestNotifications, notificationNotFound } from './service.ts';
+import {
+  dismissAllNotifications,
+  dismissNotification,
+  latestNotifications,
+  notificationNotFound,
+} from './service.ts';
 
 function notificationId(params: unknown): string {
   const parsed = z.object({ id: z.uuid() }).safeParse(params);
@@ -25,6 +32,21 @@ export function notificationRoutes(app: FastifyInstance, _options: unknown, done
     async (request): Promise<Notification[]> => {
       const rows = await latestNotifications(db, viewerOf(request).user.id);
       return presentNotifications(db, rows);
+    },
+  );
+
+  app.post(
+    '/api/notifications/dismiss-all',
+    { preHandler: member },
+    async (request): Promise<DismissAllResult> => {
+      const userId = viewerOf(request).user.id;
+      const result = await dismissAllNotifications(db, userId);
+      if (result.dismissed > 0) {
+        app.live.emitter.toUser(userId, 'notification:allDismissed', {
+          dismissedTimestamp: result.dismissedTimestamp,
+        });
+      }
+      return result;
     },
   );
 

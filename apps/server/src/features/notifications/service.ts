@@ -1,4 +1,4 @@
-/** Notifications of a user: the 10 newest undismissed, and dismissing one of one's own. */
+/** Notifications of a user: the 10 newest undismissed, dismissing one of one's own, or all. */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, type NotificationRow } from '../../db/schema/index.ts';
@@ -38,5 +38,24 @@ export async function dismissNotification(
       .returning();
     if (!row) throw notificationNotFound();
     return row;
+  });
+}
+
+/**
+ * Dismisses every undismissed notification of the recipient at one server time (one statement,
+ * one transaction). Returns how many and that time (now when there were none).
+ */
+export async function dismissAllNotifications(
+  db: Db,
+  recipientId: string,
+): Promise<{ dismissed: number; dismissedTimestamp: string }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ dismissed: true, dismissedAt: sql`now()` })
+      .where(and(eq(notifications.recipientId, recipientId), eq(notifications.dismissed, false)))
+      .returning({ dismissedAt: notifications.dismissedAt });
+    const at = rows[0]?.dismissedAt ?? new Date();
+    return { dismissed: rows.length, dismissedTimestamp: at.toISOString() };
   });
 }

@@ -21,6 +21,7 @@ import { posts, promotionRequests, user, type UserRow } from '../../db/schema/in
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { keepDisplayedRole } from '../../lib/roles.ts';
+import { recordEvent } from '../../live/events.ts';
 import { userChanged } from '../moderation/service.ts';
 import { writeModLog } from '../modlog/service.ts';
 import { presentPublicUser } from '../users/presenter.ts';
@@ -225,6 +226,11 @@ export async function decidePromotion(
       data.oldRoles = owner.roles;
       data.newRoles = roles;
       await userChanged(tx, moderatorId, owner.id, now);
+      await recordEvent(tx, {
+        type: 'user.promoted',
+        actorId: moderatorId,
+        data: { recipientId: owner.id, role: advancedRoleOf[type], note: decision.note || null },
+      });
     }
     await writeModLog(tx, {
       moderatorId,

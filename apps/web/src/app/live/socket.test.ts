@@ -11,6 +11,7 @@ import { statusKeys } from '../../api/statusUpdates.ts';
 import { tagKeys } from '../../api/tags.ts';
 import {
   liveHandlers,
+  onAllNotificationsDismissed,
   onNotificationDismissed,
   onNotificationNew,
   onReconnected,
@@ -55,6 +56,16 @@ describe('notification cache updates', () => {
     client.setQueryData(notificationKeys.list, [make('a'), make('b')]);
     onNotificationDismissed(client, { id: 'a' });
     expect(ids(client.getQueryData(notificationKeys.list))).toEqual(['b']);
+  });
+
+  it('"dismiss all" elsewhere removes the ones created up to then, not a newer one', () => {
+    const client = new QueryClient();
+    const at = new Date();
+    const older = { ...make('old'), timestamp: new Date(at.getTime() - 1_000).toISOString() };
+    const newer = { ...make('new'), timestamp: new Date(at.getTime() + 1_000).toISOString() };
+    client.setQueryData(notificationKeys.list, [newer, older]);
+    onAllNotificationsDismissed(client, { dismissedTimestamp: at.toISOString() });
+    expect(ids(client.getQueryData(notificationKeys.list))).toEqual(['new']);
   });
 
   it('marks the list stale on reconnect (and the user, home, tags, statuses, posts, comments)', () => {

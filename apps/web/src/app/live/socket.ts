@@ -16,6 +16,7 @@ import {
   notificationKeys,
   withNotification,
   withoutNotification,
+  withoutNotificationsUpTo,
 } from '../../api/notifications.ts';
 import { postKeys } from '../../api/posts.ts';
 import { onPresenceChanged, presenceKeys, watchPresence } from '../../api/presence.ts';
@@ -38,6 +39,15 @@ export function onNotificationDismissed(queryClient: QueryClient, payload: { id:
   );
 }
 
+export function onAllNotificationsDismissed(
+  queryClient: QueryClient,
+  payload: { dismissedTimestamp: string },
+) {
+  queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) =>
+    withoutNotificationsUpTo(list, payload.dismissedTimestamp),
+  );
+}
+
 /** The user's own record changed (roles, ban, displayed role): the guard and menu follow /api/me. */
 export function onMeChanged(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.me });
@@ -50,6 +60,7 @@ export function liveHandlers(queryClient: QueryClient): {
   return {
     'notification:new': (n) => onNotificationNew(queryClient, n),
     'notification:dismissed': (p) => onNotificationDismissed(queryClient, p),
+    'notification:allDismissed': (p) => onAllNotificationsDismissed(queryClient, p),
     'me:changed': () => onMeChanged(queryClient),
     'home:changed': () => void onHomeChanged(queryClient),
     'tags:changed': () => void onTagsChanged(queryClient),

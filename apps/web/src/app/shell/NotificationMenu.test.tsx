@@ -1,6 +1,6 @@
 /**
  * The bell and its menu: badge rule, entry texts per type, click → dismiss + navigate, the
- * Dismiss button of the other types.
+ * Dismiss button of the other types, "Dismiss all".
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -148,5 +148,44 @@ describe('NotificationMenu', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls[0]![0] as string).toBe('/api/notifications/n3/dismiss');
     expect(screen.getByTestId('where').textContent).toBe('/');
+  });
+
+  it('dismisses all with one button, shown only when there is something to dismiss', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ dismissed: 2, dismissedTimestamp: new Date().toISOString() }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    renderMenu([status, removal]);
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss all' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url as string).toBe('/api/notifications/dismiss-all');
+    expect(init?.method).toBe('POST');
+  });
+
+  it('has no Dismiss all button when the list is empty', () => {
+    renderMenu([]);
+    expect(screen.queryByRole('button', { name: 'Dismiss all' })).toBeNull();
+  });
+
+  it('shows an approval and a promotion with the role’s name, and the promotion’s note', () => {
+    const base = {
+      timestamp: new Date().toISOString(),
+      recipientId: 'u-a',
+      dismissed: false,
+      dismissedTimestamp: null,
+      author: { id: 'u-m', username: 'mia', displayedRole: 'moderator' as const },
+    };
+    renderMenu([
+      { ...base, id: 'n8', type: 'applicationApproved', role: 'probation-writer' },
+      { ...base, id: 'n9', type: 'promotion', role: 'advanced-writer', note: 'Keep it up' },
+    ]);
+    expect(
+      screen.getByText('mia approved your application: welcome, you are now Writer on probation'),
+    ).toBeVisible();
+    expect(screen.getByText('mia promoted you to Advanced writer')).toBeVisible();
+    expect(screen.getByText('Keep it up')).toBeVisible();
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The notification list (issue 4): the 10 most recent undismissed, newest first, 500–900 px wide
  * (94vw on mobile). Comment and reply entries dismiss and open the post at the comment; the
- * other types have a Dismiss button. Closes on navigation.
+ * other types have a Dismiss button; "Dismiss all" empties the list. Closes on navigation.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -15,8 +17,8 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { excerptOf, type Notification } from '@atelier/shared';
-import { useDismissNotification } from '../../api/notifications.ts';
+import { excerptOf, roles, type Notification } from '@atelier/shared';
+import { useDismissAllNotifications, useDismissNotification } from '../../api/notifications.ts';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 
@@ -44,11 +46,22 @@ function NotificationText({ n }: { n: Notification }) {
           : t(`post.removalReasons.${n.reason}`, { defaultValue: n.reason });
       return <>{t('notifications.postRemoval', { title: n.post.title, reason })}</>;
     }
+    case 'applicationApproved':
+      return <>{t('notifications.applicationApproved', { user, role: roleLabel(t, n.role) })}</>;
+    case 'promotion':
+      return <>{t('notifications.promotion', { user, role: roleLabel(t, n.role) })}</>;
   }
 }
 
+/** A role id's translated name (`roles.*`), or the id itself if unknown. */
+function roleLabel(t: TFunction, role: string): string {
+  const known = (roles as Record<string, { name: string } | undefined>)[role];
+  return known ? t(`roles.${known.name}`) : role;
+}
+
 function excerpt(n: Notification): string | null {
-  if (n.type === 'postRemoval') return null;
+  if (n.type === 'postRemoval' || n.type === 'applicationApproved') return null;
+  if (n.type === 'promotion') return n.note ? excerptOf(n.note, 140) : null;
   return excerptOf(n.content, 140);
 }
 
@@ -129,6 +142,7 @@ export default function NotificationMenu({
   const navigate = useNavigate();
   const location = useLocation();
   const dismiss = useDismissNotification();
+  const dismissAll = useDismissAllNotifications();
   const first = useRef(`${location.pathname}${location.search}${location.hash}`);
   const here = `${location.pathname}${location.search}${location.hash}`;
 
@@ -161,13 +175,26 @@ export default function NotificationMenu({
         },
       }}
     >
-      <Typography
-        variant="subtitle1"
-        component="h2"
-        sx={{ px: 2, pt: 1.5, pb: 1, fontWeight: 700 }}
+      <Stack
+        direction="row"
+        sx={{
+          px: 2,
+          pt: 1.5,
+          pb: 1,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+        }}
       >
-        {t('notifications.title')}
-      </Typography>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
+          {t('notifications.title')}
+        </Typography>
+        {notifications.length > 0 ? (
+          <Button size="small" onClick={() => dismissAll.mutate()} disabled={dismissAll.isPending}>
+            {t('notifications.dismissAll')}
+          </Button>
+        ) : null}
+      </Stack>
       {notifications.length === 0 ? (
         <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
           {loading ? t('notifications.loading') : t('notifications.empty')}

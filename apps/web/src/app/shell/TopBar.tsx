@@ -20,6 +20,7 @@ import { SearchField } from './SearchField.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
 const NotificationBell = lazy(() => import('./NotificationBell.tsx'));
+const AccessWatch = lazy(() => import('../live/AccessWatch.tsx'));
 
 export function TopBar() {
   const { t } = useTranslation();
@@ -63,6 +64,12 @@ export function TopBar() {
         {user?.hasAccess ? (
           <Suspense fallback={null}>
             <NotificationBell />
+          </Suspense>
+        ) : null}
+        {user && user.emailVerified && !user.hasAccess ? (
+          // Pending, rejected or banned: a socket limited to the user's own room (access changes).
+          <Suspense fallback={null}>
+            <AccessWatch />
           </Suspense>
         ) : null}
         {initialised ? (

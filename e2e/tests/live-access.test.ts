@@ -1,0 +1,87 @@
+/**
+ * Live access changes for people without access (issue 11), in Chromium: an applicant's tab on
+ * /application moves to / within 2 s of a moderator's approval in another context, and a banned
+ * tab on /banned moves to / within 2 s of the unban — without focus or reload (the 60 s poll would
+ * be far too late: the tab's limited socket carries `me:changed`).
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launch, newContext } from '../lib/browser.ts';
+import { apply, approve, moderator, newModerator, person, register, verify } from '../lib/flows.ts';
+import { startServer, type RunningServer } from '../lib/server.ts';
+
+/** Resolves once the page's Socket.IO connection has upgraded to a WebSocket. */
+function socketOpened(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (ws.url().includes('/socket.io/')) resolve();
+    });
+  });
+}
+
+describe('live access changes', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let mod: Page;
+
+  before(async () => {
+    server = await startServer({ ADMIN_EMAILS: moderator.email });
+    browser = await launch();
+    mod = await newModerator(browser, server);
+  });
+
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("moves an applicant's tab to / within 2 s of approval, and a banned tab within 2 s of unban", async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const applicant = person('lia');
+    await register(page, applicant);
+    await verify(page, server.mailDir, applicant);
+    const opened = socketOpened(page);
+    await apply(page);
+    await opened;
+
+    await approve(mod, applicant.username);
+    const approvedAt = Date.now();
+    await page.waitForURL(`${server.baseUrl}/`, { timeout: 5_000 });
+    const moved = Date.now() - approvedAt;
+    assert.ok(moved <= 2_000, `the applicant's tab moved after ${moved} ms`);
+    await page.getByRole('heading', { name: 'Sections' }).waitFor();
+    // The approval also rings the bell (applicationApproved).
+    await page.getByRole('button', { name: 'Notifications (1)' }).waitFor();
+
+    // Banned: the tab goes to /banned (its socket with access closes; a limited one opens).
+    const id = await page.evaluate(
+      async () => ((await (await fetch('/api/me')).json()) as { id: string }).id,
+    );
+    const reopened = socketOpened(page);
+    const call = (path: string, body?: object) =>
+      mod.evaluate(
+        async ({ path, body }) => {
+          const res = await fetch(path, {
+            method: 'POST',
+            headers: body ? { 'content-type': 'application/json' } : {},
+            body: body ? JSON.stringify(body) : undefined,
+          });
+          return res.status;
+        },
+        { path, body },
+      );
+    assert.equal(await call(`/api/users/${id}/ban`, { reason: 'Spam links' }), 204);
+    await page.waitForURL('**/banned', { timeout: 5_000 });
+    await page.getByText('Spam links').waitFor();
+    await reopened;
+
+    assert.equal(await call(`/api/users/${id}/unban`), 204);
+    const unbannedAt = Date.now();
+    await page.waitForURL(`${server.baseUrl}/`, { timeout: 5_000 });
+    const back = Date.now() - unbannedAt;
+    assert.ok(back <= 2_000, `the banned tab moved after ${back} ms`);
+    await context.close();
+  });
+});
