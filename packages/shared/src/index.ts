@@ -14,3 +14,4 @@ export * from './moderation.ts';
 export * from './presence.ts';
 export * from './presenceSchema.ts';
 export * from './reports.ts';
+export * from './ownData.ts';

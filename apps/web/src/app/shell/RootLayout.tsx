@@ -1,6 +1,7 @@
 /** The shell around every page: top bar, the routed page, footer; plus the session's side effects. */
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
+import { DeletionBanner } from '../../components/DeletionBanner.tsx';
 import { contentWidth } from '../theme.ts';
 import { SessionEffects } from '../SessionEffects.tsx';
 import { Footer } from './Footer.tsx';
@@ -27,6 +28,7 @@ export function RootLayout() {
           minHeight: mainMinHeight,
         }}
       >
+        <DeletionBanner />
         <Outlet />
       </Box>
       <Footer />
