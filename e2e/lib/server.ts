@@ -57,7 +57,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  const deadline = Date.now() + 60_000;
+  // A loaded machine may need longer: E2E_SERVER_START_MS (default 60 s).
+  const startMs = Number(process.env.E2E_SERVER_START_MS ?? 60_000);
+  const deadline = Date.now() + startMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -66,7 +68,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline) throw new Error(`server did not start within ${startMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

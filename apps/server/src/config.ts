@@ -81,6 +81,8 @@ const envSchema = z.object({
   MAIL_KEEP_DAYS: z.coerce.number().int().min(0).default(7),
   /** Outbox: how often each node looks for due mail and prunes sent mail (ms). */
   MAIL_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
+  /** How often each node finishes account deletions whose grace period ended (ms; also at start). */
+  ACCOUNT_DELETION_SWEEP_MS: z.coerce.number().int().min(1000).default(3_600_000),
   /** Outbox: the longest a request waits for its mail's first delivery attempt (ms). */
   MAIL_SEND_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
   /** Addresses that become moderator when they verify their e-mail. */

@@ -93,6 +93,14 @@ describe('authorization matrix', () => {
       { method: 'PUT', url: '/api/auth/verify/visitor-abc', level: 'signedInEvenBanned' },
       { method: 'DELETE', url: '/api/me/avatar', level: 'signedIn' },
       { method: 'POST', url: '/api/me/avatar', level: 'signedIn', payload: {} },
+      { method: 'GET', url: '/api/me/export', level: 'signedInEvenBanned' },
+      {
+        method: 'POST',
+        url: '/api/me/deletion',
+        level: 'signedInEvenBanned',
+        payload: { password: 'correct horse battery staple', mode: 'keep' },
+      },
+      { method: 'DELETE', url: '/api/me/deletion', level: 'signedInEvenBanned' },
       { method: 'GET', url: '/api/applications/mine', level: 'verified' },
       { method: 'POST', url: '/api/applications', level: 'verified', payload: applicationInput() },
       { method: 'GET', url: '/api/sections', level: 'member' },
@@ -166,6 +174,7 @@ describe('authorization matrix', () => {
   it('lets each state through the routes of its level', async () => {
     const reads: Route[] = [
       { method: 'GET', url: '/api/me', level: 'signedInEvenBanned' },
+      { method: 'GET', url: '/api/me/export', level: 'signedInEvenBanned' },
       { method: 'GET', url: '/api/applications/mine', level: 'verified' },
       { method: 'GET', url: '/api/sections', level: 'member' },
     ];

@@ -81,6 +81,8 @@ describe('GET and PATCH /api/me', () => {
       banReason: null,
       language: null,
       usernameChangedTimestamp: null,
+      deletionScheduledTimestamp: null,
+      deletionMode: null,
       hasAccess: true,
       isBanned: false,
       isModerator: false,

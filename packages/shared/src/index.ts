@@ -16,3 +16,4 @@ export * from './presenceSchema.ts';
 export * from './reports.ts';
 export * from './responses.ts';
 export * from './routes/index.ts';
+export * from './ownData.ts';

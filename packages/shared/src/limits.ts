@@ -108,6 +108,13 @@ export const rateLimits = {
   report: [{ max: 20, windowSeconds: HOUR }],
   /** Uploads. Mastodon: 30 media per 30 minutes; here 40 per 10 minutes (four posts of ten files). */
   upload: [{ max: 40, windowSeconds: 10 * MINUTE }],
+  /** Exports of one's own data (a ZIP of everything, media included): 3 an hour, 10 a day. */
+  dataExport: [
+    { max: 3, windowSeconds: HOUR },
+    { max: 10, windowSeconds: DAY },
+  ],
+  /** Account deletion requests (each checks the password): like a sign-in, per user. */
+  accountDeletion: [{ max: 10, windowSeconds: HOUR }],
   /** The web app's error reports (POST /api/client-errors) per IP. */
   clientErrorIp: [{ max: 30, windowSeconds: MINUTE }],
 } as const satisfies Record<string, readonly RateRule[]>;

@@ -169,6 +169,10 @@ export interface CurrentUser {
   banReason: string | null;
   language: (typeof languages)[number] | null;
   usernameChangedTimestamp: string | null;
+  /** When the account will be deleted (a deletion asked and not cancelled), or null. */
+  deletionScheduledTimestamp: string | null;
+  /** What the pending deletion does with the content, or null. */
+  deletionMode: 'keep' | 'remove' | null;
   hasAccess: boolean;
   isBanned: boolean;
   isModerator: boolean;

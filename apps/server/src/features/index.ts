@@ -8,6 +8,7 @@ import { mediaRoutes } from './media/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { modLogRoutes } from './modlog/routes.ts';
 import { noteRoutes } from './notes/routes.ts';
+import { ownDataRoutes } from './own-data/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { postRoutes } from './posts/routes.ts';
 import { presenceRoutes } from './presence/routes.ts';
@@ -23,6 +24,7 @@ import { visitorRoutes } from './visitors/routes.ts';
 
 export async function featureRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
+  await app.register(ownDataRoutes);
   await app.register(applicationRoutes);
   await app.register(moderationRoutes);
   await app.register(noteRoutes);

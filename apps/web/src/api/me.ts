@@ -4,7 +4,7 @@
  * ban reaches an open tab: the shell and the guard simply re-render from the new data.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountUpdate, CurrentUser } from '@atelier/shared';
+import type { AccountDeletionInput, AccountUpdate, CurrentUser } from '@atelier/shared';
 import { api, ApiError } from './client.ts';
 import { queryKeys } from './keys.ts';
 
@@ -58,6 +58,25 @@ export function useDeleteAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete<CurrentUser>('/api/me/avatar'),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
+  });
+}
+
+/** GET /api/me/export: the ZIP of one's data (a plain link: the browser streams the download). */
+export const exportUrl = '/api/me/export';
+
+/** Schedules the deletion of the account; the server ends every session (the caller signs out). */
+export function useRequestDeletion() {
+  return useMutation({
+    mutationFn: (input: AccountDeletionInput) => api.post<CurrentUser>('/api/me/deletion', input),
+  });
+}
+
+/** Cancels a scheduled deletion (during the grace period). */
+export function useCancelDeletion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<CurrentUser>('/api/me/deletion'),
     onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Who wrote something and when: avatar, username in the displayed role's colour (linking to the
  * profile), relative time with the full date in a tooltip, and an "edited" marker when the item
- * has editions. A deleted author shows "[deleted]".
+ * has editions. A deleted author shows "[deleted]"; a deleted account "[deleted user]" (no link).
  */
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -9,7 +9,13 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatFullDate, roleLineThrough, roles, type PublicUser } from '@atelier/shared';
+import {
+  DELETED_USERNAME,
+  formatFullDate,
+  roleLineThrough,
+  roles,
+  type PublicUser,
+} from '@atelier/shared';
 import { WithPresence } from './PresenceDot.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
@@ -43,7 +49,16 @@ export function AuthorLine({ author, timestamp, edition, size = 'medium' }: Auth
           />
         </WithPresence>
       ) : null}
-      {author ? (
+      {author && author.username === DELETED_USERNAME ? (
+        <Typography
+          component="span"
+          variant={variant}
+          color="text.secondary"
+          sx={{ fontStyle: 'italic' }}
+        >
+          {t('authorLine.deletedUser')}
+        </Typography>
+      ) : author ? (
         <Link
           component={RouterLink}
           to={`/users/${author.id}`}

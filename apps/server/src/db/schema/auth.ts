@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { Language, RoleId } from '@atelier/shared';
+import type { AccountDeletionMode, Language, RoleId } from '@atelier/shared';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,10 +68,28 @@ export const user = pgTable(
     online: boolean('online').notNull().default(false),
     /** When the user was last seen online (set when the last socket closes). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /**
+     * Account deletion (issue 11): asked at this time (with the password); finished by the sweep
+     * after the grace period (features/own-data/deletion.ts) unless cancelled.
+     */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    /** What happens to the content: kept under "[deleted user]" or removed. */
+    deletionMode: text('deletion_mode').$type<AccountDeletionMode>(),
+    /**
+     * Set when the deletion finished: the row stays (content kept as "[deleted user]" points at
+     * it) with its username, e-mail, profile, password and sessions gone.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('user_username_lower_idx').on(sql`lower(${t.username})`),
+    // Deleted accounts all read "[deleted user]": the names stay unique among the others.
+    uniqueIndex('user_username_lower_idx')
+      .on(sql`lower(${t.username})`)
+      .where(sql`${t.deletedAt} is null`),
     uniqueIndex('user_username_skeleton_idx').on(t.usernameSkeleton),
+    index('user_deletion_due_idx')
+      .on(t.deletionRequestedAt)
+      .where(sql`${t.deletionRequestedAt} is not null and ${t.deletedAt} is null`),
     check('user_email_lower', sql`${t.email} = lower(${t.email})`),
     check('user_roles_not_empty', sql`cardinality(${t.roles}) > 0`),
   ],

@@ -1,5 +1,6 @@
 /** Users as the API shows them: never a raw row. */
 import {
+  ACCOUNT_DELETION_GRACE_DAYS,
   hasAccess,
   isBanned,
   isModerator,
@@ -7,6 +8,7 @@ import {
   type PublicUser,
 } from '@atelier/shared';
 import type { UserRow } from '../../db/schema/index.ts';
+import { addDays } from '../../lib/time.ts';
 
 export type PublicUserRow = Pick<UserRow, 'id' | 'username' | 'displayedRole' | 'avatarPath'>;
 
@@ -40,6 +42,10 @@ export function presentCurrentUser(row: UserRow): CurrentUser {
     banReason: row.banReason,
     language: row.language,
     usernameChangedTimestamp: row.usernameChangedAt?.toISOString() ?? null,
+    deletionScheduledTimestamp: row.deletionRequestedAt
+      ? addDays(row.deletionRequestedAt, ACCOUNT_DELETION_GRACE_DAYS).toISOString()
+      : null,
+    deletionMode: row.deletionRequestedAt ? row.deletionMode : null,
     hasAccess: hasAccess(row.roles),
     isBanned: isBanned(row.roles),
     isModerator: isModerator(row.roles),

@@ -1,10 +1,11 @@
-/** /account: avatar, profile (username, bio, links, displayed role), language, password. */
+/** /account: avatar, profile (username, bio, links, displayed role), language, password, data. */
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
 import { useMe } from '../../api/me.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { AvatarSection } from './AvatarSection.tsx';
+import { DataSection } from './DataSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
@@ -27,6 +28,7 @@ export default function AccountPage() {
       <ProfileSection key={user.id} user={user} />
       <LanguageSection />
       <PasswordSection />
+      <DataSection user={user} />
     </Page>
   );
 }

@@ -1,0 +1,24 @@
+/**
+ * One's own data (issue 11 item 7): export and account deletion.
+ *
+ *   GET    /api/me/export     application/zip   (signed in, even banned; rate limit `dataExport`)
+ *   POST   /api/me/deletion   CurrentUser       (accountDeletionSchema; password checked)
+ *   DELETE /api/me/deletion   CurrentUser       (cancels a deletion in its grace period)
+ */
+import { z } from 'zod';
+
+/** Days between the request and the deletion; signing in during them offers to cancel. */
+export const ACCOUNT_DELETION_GRACE_DAYS = 7;
+
+/** What happens to what the user wrote: kept under "[deleted user]", or removed. */
+export const accountDeletionModes = ['keep', 'remove'] as const;
+export type AccountDeletionMode = (typeof accountDeletionModes)[number];
+
+/** The name every deleted account shows. */
+export const DELETED_USERNAME = '[deleted user]';
+
+export const accountDeletionSchema = z.object({
+  password: z.string().min(1, { error: 'errors.required' }),
+  mode: z.enum(accountDeletionModes, { error: 'errors.required' }),
+});
+export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
