@@ -15,6 +15,7 @@ import {
   media,
   postCreations,
   postTags,
+  postVersions,
   posts,
   sections,
   siteCounters,
@@ -238,6 +239,17 @@ export async function updatePost(
       await attachMedia(tx, post.id, next);
     }
 
+    // The version this edit replaces is kept, in the same transaction (the post's history).
+    await tx.insert(postVersions).values({
+      postId: post.id,
+      number: post.editionCount,
+      title: post.title,
+      body: post.body,
+      tagIds: post.tagIds,
+      writtenAt: post.editionAt ?? post.createdAt,
+      replacedAt: now,
+      editedById: viewer.id,
+    });
     await tx.update(posts).set(patch).where(eq(posts.id, post.id));
     await recordEvent(tx, {
       type: 'post.updated',
