@@ -26,6 +26,7 @@ import {
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
+import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
@@ -286,6 +287,12 @@ export async function deletePost(db: Db, viewer: UserRow, postId: string): Promi
           ) x group by author_id`,
     );
 
+    await resolveReportsOnAuthorDelete(tx, viewer.id, {
+      type: 'post',
+      id: post.id,
+      authorId: post.authorId,
+      data: { title: post.title },
+    });
     await tx.delete(posts).where(eq(posts.id, post.id));
 
     await tx
