@@ -1,7 +1,8 @@
 /**
  * The community, end to end in Chromium: a moderator makes two tags → a creator writes a post with
  * an image, both tags and its provenance → another member likes it and comments → the creator
- * replies → the creator edits the post, which then shows "edited" → a status update gets a reply →
+ * replies → the creator edits the post twice, which then shows "edited ×2" and a history with
+ * diffs → the likers list names who liked → a status update gets a reply →
  * search finds the post → the moderator deletes it. Screenshots of every screen at 1280 and 375 px.
  */
 import assert from 'node:assert/strict';
@@ -120,7 +121,32 @@ describe('community', () => {
     await page.getByLabel('Title').fill('The lighthouse keeper (revised)');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('heading', { name: 'The lighthouse keeper (revised)' }).waitFor();
-    await page.getByText('edited').first().waitFor();
+    await page.getByText('edited ×1').first().waitFor();
+
+    // A second edit: the post shows "edited ×2", and its history shows both changes as diffs.
+    await page.getByRole('link', { name: 'Edit' }).first().click();
+    await page
+      .getByLabel('Body (Markdown)')
+      .fill('A **short** story about a keeper who counts the stars every night.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('edited ×2').first().waitFor();
+    await page.getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'Version history' });
+    await history.getByRole('heading', { name: 'Version 2 — current' }).waitFor();
+    await history.getByRole('heading', { name: 'First version' }).waitFor();
+    assert.match((await history.locator('del').first().textContent()) ?? '', /waves/);
+    assert.match((await history.locator('ins').first().textContent()) ?? '', /stars/);
+    await shoot(page, 'post-history');
+    await history.getByRole('button', { name: 'Close' }).click();
+    await history.waitFor({ state: 'hidden' });
+
+    // Who liked: the count opens the list of likers.
+    await page.getByRole('button', { name: '1 like — see who liked' }).first().click();
+    const likers = page.getByRole('dialog', { name: 'Who liked' });
+    await likers.getByRole('link', { name: reader.who.username }).waitFor();
+    await shoot(page, 'who-liked');
+    await likers.getByRole('button', { name: 'Close' }).click();
+    await likers.waitFor({ state: 'hidden' });
 
     // A status update with a reply.
     await r.goto('/');

@@ -356,13 +356,17 @@ describe('reports', () => {
       });
     });
 
-    it('flags an account that shares a visitor id with a banned user', async () => {
+    it('flags an account that shares visitor ids with banned users, once with all its ids', async () => {
       const banned = await createUser(t, { roles: ['member'] });
+      const banned2 = await createUser(t, { roles: ['member', 'banned'] });
       const evader = await createUser(t, { roles: ['member'] });
       const bystander = await createUser(t, { roles: ['member'] });
       for (const [u, visitor] of [
         [banned, 'shared-browser-1'],
+        [banned, 'shared-browser-3'],
+        [banned2, 'shared-browser-3'],
         [evader, 'shared-browser-1'],
+        [evader, 'shared-browser-3'],
         [bystander, 'own-browser-2'],
       ] as const) {
         const res = await request(t, {
@@ -372,7 +376,12 @@ describe('reports', () => {
         });
         expect(res.statusCode).toBe(204);
       }
-      expect((await queue()).banEvasion.filter((e) => e.otherUser.id === evader.id)).toEqual([]);
+      // Before the ban: only banned2 (sharing shared-browser-3).
+      expect(
+        (await queue()).banEvasion
+          .filter((e) => e.otherUser.id === evader.id)
+          .map((e) => [e.bannedUsers.map((b) => b.user.id), e.visitorIds]),
+      ).toEqual([[[banned2.id], ['shared-browser-3']]]);
       expect(
         (
           await request(t, {
@@ -384,22 +393,22 @@ describe('reports', () => {
         ).statusCode,
       ).toBe(204);
       const flagged = (await queue()).banEvasion;
-      expect(flagged).toContainEqual(
-        expect.objectContaining({
-          bannedUser: expect.objectContaining({ id: banned.id }),
-          banReason: 'Alt farming',
-          otherUser: expect.objectContaining({ id: evader.id }),
-          visitorId: 'shared-browser-1',
-        }),
-      );
+      const rows = flagged.filter((e) => e.otherUser.id === evader.id);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.visitorIds.slice().sort()).toEqual(['shared-browser-1', 'shared-browser-3']);
+      expect(rows[0]!.bannedUsers).toHaveLength(2);
+      expect(rows[0]!.bannedUsers).toContainEqual({
+        user: expect.objectContaining({ id: banned.id }),
+        banReason: 'Alt farming',
+      });
+      expect(rows[0]!.bannedUsers.map((b) => b.user.id)).toContain(banned2.id);
       expect(flagged.some((e) => e.otherUser.id === bystander.id)).toBe(false);
-      const [seen] = await t.database.db
+      const seen = await t.database.db
         .select()
         .from(visitorChecks)
         .where(eq(visitorChecks.userId, evader.id));
-      expect(flagged.find((e) => e.otherUser.id === evader.id)?.seenAt).toBe(
-        seen?.lastSeenAt.toISOString(),
-      );
+      const latest = Math.max(...seen.map((s) => s.lastSeenAt.getTime()));
+      expect(rows[0]!.seenAt).toBe(new Date(latest).toISOString());
     });
   });
 

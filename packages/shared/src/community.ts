@@ -266,6 +266,34 @@ export interface Post extends PostSummary {
   removal: PostRemoval | null;
 }
 
+/** One version of a post in its history (issue 11). */
+export interface PostVersion {
+  /** The edition count of this version: 0 as first published, then 1, 2, … */
+  number: number;
+  title: string;
+  body: string;
+  /** Tag ids, in the author's order. */
+  tags: string[];
+  /** When this version was written. */
+  writtenAt: Iso;
+  /** Who wrote it (the author, or a moderator who edited); null when unknown or deleted. */
+  writtenBy: PublicUser | null;
+  current: boolean;
+}
+
+/** GET /api/posts/:id/versions: newest first; versions older than the history's start are not kept. */
+export interface PostHistory {
+  postId: string;
+  editionCount: number;
+  versions: PostVersion[];
+}
+
+/** One person who liked something (GET /api/…/:id/likes). */
+export interface Liker {
+  user: PublicUser;
+  likedAt: Iso;
+}
+
 export interface CommentReply extends Edition {
   id: string;
   commentId: string;

@@ -214,6 +214,7 @@ export const modActions = [
   'statusUpdateRemoved',
   'statusReplyRemoved',
   'reportDismissed',
+  'reportsResolvedByDeletion',
   'userBanned',
   'userUnbanned',
   'rolesChanged',

@@ -175,12 +175,14 @@ export interface ReportGroup {
 }
 
 /** An account sharing a visitor id with a banned user (possible ban evasion). */
+/** One account (not banned) seen with a visitor id that a banned account used: one row per account. */
 export interface BanEvasionSignal {
-  bannedUser: PublicUser;
-  banReason: string | null;
   otherUser: PublicUser;
-  visitorId: string;
-  /** When the other account was last seen with that visitor id. */
+  /** The banned accounts it shares a visitor id with, with their ban reasons. */
+  bannedUsers: { user: PublicUser; banReason: string | null }[];
+  /** The shared visitor ids, the most recently seen first. */
+  visitorIds: string[];
+  /** When the account was last seen with one of those visitor ids. */
   seenAt: string;
 }
 

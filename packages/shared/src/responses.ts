@@ -229,10 +229,9 @@ export const reportQueueSchema = z.object({
   ),
   banEvasion: z.array(
     z.object({
-      bannedUser: publicUserSchema,
-      banReason: z.string().nullable(),
       otherUser: publicUserSchema,
-      visitorId: z.string(),
+      bannedUsers: z.array(z.object({ user: publicUserSchema, banReason: z.string().nullable() })),
+      visitorIds: z.array(z.string()),
       seenAt: iso,
     }),
   ),

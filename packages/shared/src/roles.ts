@@ -46,7 +46,7 @@ export const roles: Record<RoleId, Role> = {
     name: 'advancedFaker',
     type: 'faker',
     advanced: true,
-    color: '#ab47bc',
+    color: '#c27ad0',
     noAccess: false,
   },
   'probation-faker': {
@@ -91,8 +91,8 @@ export const roles: Record<RoleId, Role> = {
   },
   member: { id: 'member', name: 'member', advanced: false, color: '#90a4ae', noAccess: false },
   pending: { id: 'pending', name: 'pending', advanced: false, color: '#bdbdbd', noAccess: true },
-  rejected: { id: 'rejected', name: 'rejected', advanced: false, color: '#8d6e63', noAccess: true },
-  banned: { id: 'banned', name: 'banned', advanced: false, color: '#757575', noAccess: true },
+  rejected: { id: 'rejected', name: 'rejected', advanced: false, color: '#a1887f', noAccess: true },
+  banned: { id: 'banned', name: 'banned', advanced: false, color: '#9e9e9e', noAccess: true },
 };
 
 export function isRoleId(value: unknown): value is RoleId {

@@ -4,6 +4,7 @@ import { applicationRoutes } from './applications/routes.ts';
 import { clientErrorRoutes } from './client-errors/routes.ts';
 import { commentRoutes } from './comments/routes.ts';
 import { homeRoutes } from './home/routes.ts';
+import { likeRoutes } from './likes/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
 import { moderationRoutes } from './moderation/routes.ts';
 import { modLogRoutes } from './modlog/routes.ts';
@@ -39,6 +40,7 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(searchRoutes);
   await app.register(commentRoutes);
   await app.register(statusUpdateRoutes);
+  await app.register(likeRoutes);
   await app.register(homeRoutes);
   await app.register(profileRoutes);
   await app.register(notificationRoutes);

@@ -5,8 +5,8 @@
  * count is shown at the end; an error reverts to the last state the server confirmed.
  */
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { LikeState } from '@atelier/shared';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { LikeState, Liker, Page } from '@atelier/shared';
 import { api } from './client.ts';
 
 export type LikeTarget = 'post' | 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply';
@@ -147,4 +147,19 @@ export function useLikeToggle(
   };
 
   return { liked: state.liked, likeCount: state.likeCount, pending: state.pending, toggle };
+}
+
+/** Who liked a target, newest first, a page at a time; fetched when `enabled`. */
+export function useLikers(target: LikeTarget, id: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['likers', target, id] as const,
+    queryFn: ({ pageParam, signal }) => {
+      const path = likePath(target, id).replace(/\/like$/, '/likes');
+      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
+      return api.get<Page<Liker>>(`${path}${query}`, signal);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled,
+  });
 }

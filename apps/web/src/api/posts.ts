@@ -10,6 +10,7 @@ import type {
   CreatePostInput,
   Page,
   Post,
+  PostHistory,
   PostSort,
   PostSummary,
   Provenance,
@@ -129,5 +130,14 @@ export function useRecordView() {
         old ? { ...old, viewCount } : old,
       );
     },
+  });
+}
+
+/** A post's versions, newest first (author and moderators only); fetched when `enabled`. */
+export function usePostHistory(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...postKeys.detail(id), 'versions'] as const,
+    queryFn: ({ signal }) => api.get<PostHistory>(`/api/posts/${enc(id)}/versions`, signal),
+    enabled,
   });
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser } from '@atelier/shared';
 import { AuthorLine } from './AuthorLine.tsx';
@@ -26,7 +25,7 @@ describe('AuthorLine', () => {
     expect(getComputedStyle(link).color).toBe('rgb(239, 83, 80)');
     expect(screen.getByText('AL')).toBeVisible();
     expect(container.querySelector('time')?.textContent).toMatch(/5 minutes ago/);
-    expect(screen.queryByText('edited')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('edition-marker')).not.toBeInTheDocument();
   });
 
   it('strikes through a banned author', () => {
@@ -39,15 +38,25 @@ describe('AuthorLine', () => {
     ).toBe('line-through');
   });
 
-  it('marks edited items, with the edition date in a tooltip', async () => {
+  it('marks edited items with the edition count and when the last edition was', () => {
     renderLine({
       author: ada,
       timestamp: '2026-01-01T10:00:00Z',
-      edition: { editionCount: 2, editionTimestamp: '2026-01-02T10:00:00Z' },
+      edition: {
+        editionCount: 2,
+        editionTimestamp: new Date(Date.now() - 3 * 60_000).toISOString(),
+      },
     });
-    const marker = screen.getByText('edited');
-    await userEvent.setup().hover(marker);
-    expect((await screen.findByRole('tooltip')).textContent).toMatch(/^Edited .*2026/);
+    expect(screen.getByTestId('edition-marker').textContent).toBe('edited ×2 · 3 minutes ago');
+  });
+
+  it('shows no marker for an item never edited', () => {
+    renderLine({
+      author: ada,
+      timestamp: '2026-01-01T10:00:00Z',
+      edition: { editionCount: 0, editionTimestamp: null },
+    });
+    expect(screen.queryByTestId('edition-marker')).not.toBeInTheDocument();
   });
 
   it('shows [deleted] for a deleted author, without a link', () => {

@@ -1,21 +1,15 @@
 /**
  * Who wrote something and when: avatar, username in the displayed role's colour (linking to the
- * profile), relative time with the full date in a tooltip, and an "edited" marker when the item
- * has editions. A deleted author shows "[deleted]"; a deleted account "[deleted user]" (no link).
+ * profile), relative time with the full date in a tooltip, and "edited ×N · <when>" when the
+ * item has editions (the edition count and the last edition's relative time). A deleted author
+ * shows "[deleted]"; a deleted account "[deleted user]" (no link).
  */
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import {
-  DELETED_USERNAME,
-  formatFullDate,
-  roleLineThrough,
-  roles,
-  type PublicUser,
-} from '@atelier/shared';
+import { DELETED_USERNAME, roleLineThrough, roles, type PublicUser } from '@atelier/shared';
 import { WithPresence } from './PresenceDot.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
@@ -28,8 +22,7 @@ export interface AuthorLineProps {
 }
 
 export function AuthorLine({ author, timestamp, edition, size = 'medium' }: AuthorLineProps) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
   const small = size === 'small';
   const variant = small ? 'caption' : 'body2';
   const edited = edition && edition.editionCount > 0;
@@ -91,24 +84,21 @@ export function AuthorLine({ author, timestamp, edition, size = 'medium' }: Auth
         <RelativeTime value={timestamp} />
       </Typography>
       {edited ? (
-        <Tooltip
-          title={
-            edition.editionTimestamp
-              ? t('authorLine.editedOn', { date: formatFullDate(edition.editionTimestamp, lng) })
-              : ''
-          }
-          describeChild
+        <Typography
+          component="span"
+          variant={variant}
+          color="text.secondary"
+          sx={{ fontStyle: 'italic' }}
+          data-testid="edition-marker"
         >
-          <Typography
-            component="span"
-            variant={variant}
-            color="text.secondary"
-            tabIndex={0}
-            sx={{ fontStyle: 'italic' }}
-          >
-            {t('authorLine.edited')}
-          </Typography>
-        </Tooltip>
+          {t('authorLine.edited', { count: edition.editionCount })}
+          {edition.editionTimestamp ? (
+            <>
+              {' · '}
+              <RelativeTime value={edition.editionTimestamp} />
+            </>
+          ) : null}
+        </Typography>
       ) : null}
     </Stack>
   );

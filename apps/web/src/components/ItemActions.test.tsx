@@ -37,7 +37,7 @@ function renderRow(props: Partial<ItemActionsProps>) {
 describe('ItemActions', () => {
   it('shows like, the middle action and report, and no edit or delete without manage', () => {
     renderRow({});
-    expect(screen.getByRole('button', { name: /like/i })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Like \(/ })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Reply' })).toBeEnabled();
     expect(screen.getByRole('button', { name: /Report/ })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();

@@ -3,7 +3,8 @@
  * the last wanted state with the server's count, an error reverts and tells.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { LikeState } from '@atelier/shared';
@@ -135,7 +136,9 @@ describe('LikeButton', () => {
     vi.stubGlobal('fetch', fetch);
     renderButton();
     const button = screen.getByRole('button', { name: 'Like (1234 likes)' });
-    expect(button).toHaveProperty('textContent', '1.2K');
+    expect(screen.getByRole('button', { name: '1.2K likes — see who liked' }).textContent).toBe(
+      '1.2K',
+    );
     expect(button.getAttribute('aria-pressed')).toBe('false');
     const user = userEvent.setup();
     await user.click(button);
@@ -205,16 +208,87 @@ describe('LikeButton props', () => {
     const { rerender } = render(ui(false, 2));
     rerender(ui(false, 5)); // a refetch while idle
     const button = screen.getByTestId('like-button');
-    expect(button.textContent).toBe('5');
+    const count = screen.getByTestId('likers-button');
+    expect(count.textContent).toBe('5');
     await userEvent.setup().click(button);
-    expect(button.textContent).toBe('6');
+    expect(count.textContent).toBe('6');
     rerender(ui(false, 7)); // a refetch that raced the PUT
-    expect(button.textContent).toBe('6');
+    expect(count.textContent).toBe('6');
     await act(async () => {
       resolvers[0]!(Response.json({ liked: true, likeCount: 8 }));
       await tick();
     });
-    expect(button.textContent).toBe('8');
+    expect(count.textContent).toBe('8');
     expect(button.getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('who liked', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('opens a dialog listing likers with their roles, and loads the next page', async () => {
+    const fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        url.includes('cursor=')
+          ? Response.json({
+              items: [
+                {
+                  user: { id: 'u3', username: 'Cleo', displayedRole: 'member' },
+                  likedAt: '2026-01-01T10:00:00Z',
+                },
+              ],
+              nextCursor: null,
+            })
+          : Response.json({
+              items: [
+                {
+                  user: { id: 'u1', username: 'Ada', displayedRole: 'moderator' },
+                  likedAt: '2026-01-02T10:00:00Z',
+                },
+                {
+                  user: { id: 'u2', username: 'Bo', displayedRole: 'advanced-writer' },
+                  likedAt: '2026-01-01T11:00:00Z',
+                },
+              ],
+              nextCursor: 'next',
+            }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <SnackbarContext value={{ show: vi.fn() }}>
+            <LikeButton target="statusReply" id="r1" liked={false} likeCount={3} />
+          </SnackbarContext>
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '3 likes — see who liked' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Who liked' });
+    await within(dialog).findByRole('link', { name: 'Ada' });
+    expect(fetch.mock.calls[0]![0]).toBe('/api/status-replies/r1/likes');
+    expect(within(dialog).getByText('Moderator')).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'Bo' }).getAttribute('href')).toBe('/users/u2');
+    await user.click(within(dialog).getByRole('button', { name: 'Show more' }));
+    await within(dialog).findByRole('link', { name: 'Cleo' });
+    expect(fetch.mock.calls[1]![0]).toBe('/api/status-replies/r1/likes?cursor=next');
+    expect(within(dialog).queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('cannot be opened when nobody liked', () => {
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <SnackbarContext value={{ show: vi.fn() }}>
+            <LikeButton target="post" id="p1" liked={false} likeCount={0} />
+          </SnackbarContext>
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('button', { name: '0 likes — see who liked' })).toBeDisabled();
   });
 });

@@ -163,6 +163,33 @@ export const postTags = pgTable(
   ],
 );
 
+/**
+ * Earlier versions of a post (issue 11): each edit stores the version it replaces, in the edit's
+ * transaction. `number` is the edition count that version had (0 = as first published);
+ * `writtenAt` is when that version was written, `replacedAt` when the edit replaced it.
+ */
+export const postVersions = pgTable(
+  'post_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    tagIds: uuid('tag_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull(),
+    /** Who made the edit that replaced this version (the author or a moderator). */
+    editedById: text('edited_by_id').references(() => user.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('post_versions_post_idx').on(t.postId, t.number)],
+);
+
 /** Uploaded files. Uploaded first (post_id null), attached when the post is saved. */
 export const media = pgTable(
   'media',
@@ -340,6 +367,7 @@ export const siteCounters = pgTable('site_counters', {
 
 export type TagRow = typeof tags.$inferSelect;
 export type PostRow = typeof posts.$inferSelect;
+export type PostVersionRow = typeof postVersions.$inferSelect;
 export type MediaRow = typeof media.$inferSelect;
 export type CommentRow = typeof comments.$inferSelect;
 export type CommentReplyRow = typeof commentReplies.$inferSelect;

@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordEvent } from '../../live/events.ts';
+import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
 import { canSeePost, checkCanChange, visiblePost } from './policy.ts';
 
 type Viewer = Pick<UserRow, 'id' | 'roles'>;
@@ -143,6 +144,17 @@ export async function deleteComment(
     const comment = await lockComment(tx, id, viewer);
     if (comment.deletedAt) throw commentNotFound();
     checkCanChange(viewer, comment.authorId);
+    await resolveReportsOnAuthorDelete(
+      tx,
+      viewer.id,
+      {
+        type: 'comment',
+        id,
+        authorId: comment.authorId,
+        data: { excerpt: excerptOf(comment.body, 200) },
+      },
+      now,
+    );
     if (comment.replyCount > 0) {
       await tx
         .update(comments)
@@ -290,6 +302,12 @@ export async function deleteReply(db: Db | Tx, viewer: Viewer, id: string): Prom
   await db.transaction(async (tx) => {
     const { comment, reply } = await lockReply(tx, id, viewer);
     checkCanChange(viewer, reply.authorId);
+    await resolveReportsOnAuthorDelete(tx, viewer.id, {
+      type: 'commentReply',
+      id,
+      authorId: reply.authorId,
+      data: { excerpt: excerptOf(reply.body, 200) },
+    });
     await tx.delete(commentReplies).where(eq(commentReplies.id, id));
     await tx
       .update(commentReplies)

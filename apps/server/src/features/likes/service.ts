@@ -5,11 +5,14 @@
  * counter move in the same transaction, only when a row was really inserted or deleted.
  */
 import { sql } from 'drizzle-orm';
-import type { LikeState } from '@atelier/shared';
+import { isModerator, type LikeState, type Liker, type Page } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
+import { cursorTs, iso } from '../comments/cursor.ts';
+import { presentPublicUser } from '../users/presenter.ts';
 
 export const likeTargets = [
   'post',
@@ -158,4 +161,98 @@ export async function likedIds(
     sql`select target_id from ${likes} where user_id = ${userId} and target_id = any(${sql.param([...targetIds])}::uuid[])`,
   );
   return new Set(rows.map((r) => r.target_id));
+}
+
+const tsPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const userIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The likers cursor: [like time with microseconds, user id]; a forged one is a 400. */
+function encodeLikerCursor(key: [string, string]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+function decodeLikerCursor(cursor: string): [string, string] {
+  const invalid = () => badRequest('errors.validation', { cursor: 'errors.invalid' });
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid();
+  }
+  if (!Array.isArray(value) || value.length !== 2) throw invalid();
+  const [ts, id] = value as unknown[];
+  if (
+    typeof ts !== 'string' ||
+    !tsPattern.test(ts) ||
+    typeof id !== 'string' ||
+    !userIdPattern.test(id)
+  )
+    throw invalid();
+  return [ts, id];
+}
+
+/**
+ * Who liked a target, newest like first (keyset cursor on the like's time and user id). The
+ * target must be one the viewer can open: a post published (or the viewer's own / a moderator's
+ * view of a removed one), and what lives under a post follows that post.
+ */
+export async function listLikers(
+  db: Tx,
+  viewer: UserRow,
+  target: LikeTarget,
+  targetId: string,
+  query: { cursor?: string; limit?: number },
+): Promise<Page<Liker>> {
+  const spec = specs[target];
+  const table = sql.identifier(spec.table);
+  const likes = sql.identifier(spec.likes);
+  const postOf =
+    target === 'post'
+      ? sql`select p.state, p.author_id from posts p where p.id = t.id`
+      : spec.parent.kind === 'post'
+        ? sql`select p.state, p.author_id from posts p where p.id = t.post_id`
+        : sql`select 'published'::text as state, null::text as author_id`;
+  const [found] = await queryRows<{ state: string; author_id: string | null }>(
+    db,
+    sql`select pp.state, pp.author_id from ${table} t cross join lateral (${postOf}) pp where t.id = ${targetId}`,
+  );
+  const visible =
+    found &&
+    (found.state === 'published' || found.author_id === viewer.id || isModerator(viewer.roles));
+  if (!visible) throw notFound(spec.notFound);
+
+  const limit = query.limit ?? 30;
+  const after = query.cursor ? decodeLikerCursor(query.cursor) : null;
+  const rows = await queryRows<{
+    user_id: string;
+    created_at: Date | string;
+    cursor_ts: string;
+    username: string;
+    displayed_role: UserRow['displayedRole'];
+    avatar_path: string | null;
+  }>(
+    db,
+    sql`select l.user_id, l.created_at, ${cursorTs('l.created_at')} as cursor_ts, u.username,
+          u.displayed_role, u.avatar_path
+        from ${likes} l join "user" u on u.id = l.user_id
+        where l.target_id = ${targetId}
+        ${after ? sql`and (l.created_at, l.user_id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
+        order by l.created_at desc, l.user_id desc
+        limit ${limit + 1}`,
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      user: presentPublicUser({
+        id: r.user_id,
+        username: r.username,
+        displayedRole: r.displayed_role,
+        avatarPath: r.avatar_path,
+      }),
+      likedAt: iso(r.created_at),
+    })),
+    nextCursor:
+      rows.length > limit && last ? encodeLikerCursor([last.cursor_ts, last.user_id]) : null,
+  };
 }

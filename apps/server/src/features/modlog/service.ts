@@ -10,7 +10,8 @@ import { modLog } from '../../db/schema/index.ts';
 export type ModAction = ModActionName;
 
 export interface ModLogEntry {
-  moderatorId: string;
+  /** Null for what no moderator did (reports resolved because their author deleted the content). */
+  moderatorId: string | null;
   action: ModAction;
   /** What was acted on: post, comment, commentReply, statusUpdate, statusReply, user, tag, application, promotion, report, note. */
   targetType: string;

@@ -1,6 +1,6 @@
 /**
  * Posts (users with access): POST /api/posts, GET|PATCH|DELETE /api/posts/:id,
- * POST /api/posts/:id/views, PUT|DELETE /api/posts/:id/like.
+ * GET /api/posts/:id/versions (author and moderators), POST /api/posts/:id/views, PUT|DELETE /api/posts/:id/like.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,6 +10,7 @@ import { limitPerUser } from '../../lib/rate-limit.ts';
 import { setLike } from '../likes/service.ts';
 import { removeMediaFiles } from '../media/storage.ts';
 import { mediaStoreFor } from '../../lib/storage/index.ts';
+import { loadPostHistory } from './history.ts';
 import { findPostRow, loadPost } from './queries.ts';
 import { canSee, createPost, deletePost, postNotFound, recordView, updatePost } from './service.ts';
 
@@ -53,6 +54,10 @@ export function postRoutes(app: FastifyInstance, _options: unknown, done: () => 
     const detached = await updatePost(db, viewer, id, input);
     await removeMediaFiles(mediaStoreFor(config), detached);
     return readPost(id, viewer.id);
+  });
+
+  app.get('/api/posts/:id/versions', { preHandler: member }, async (request) => {
+    return loadPostHistory(db, viewerOf(request).user, postId(request.params));
   });
 
   app.delete('/api/posts/:id', { preHandler: member }, async (request, reply) => {

@@ -15,6 +15,7 @@ import {
   media,
   postCreations,
   postTags,
+  postVersions,
   posts,
   sections,
   siteCounters,
@@ -25,6 +26,7 @@ import {
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
+import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
@@ -238,6 +240,17 @@ export async function updatePost(
       await attachMedia(tx, post.id, next);
     }
 
+    // The version this edit replaces is kept, in the same transaction (the post's history).
+    await tx.insert(postVersions).values({
+      postId: post.id,
+      number: post.editionCount,
+      title: post.title,
+      body: post.body,
+      tagIds: post.tagIds,
+      writtenAt: post.editionAt ?? post.createdAt,
+      replacedAt: now,
+      editedById: viewer.id,
+    });
     await tx.update(posts).set(patch).where(eq(posts.id, post.id));
     await recordEvent(tx, {
       type: 'post.updated',
@@ -274,6 +287,12 @@ export async function deletePost(db: Db, viewer: UserRow, postId: string): Promi
           ) x group by author_id`,
     );
 
+    await resolveReportsOnAuthorDelete(tx, viewer.id, {
+      type: 'post',
+      id: post.id,
+      authorId: post.authorId,
+      data: { title: post.title },
+    });
     await tx.delete(posts).where(eq(posts.id, post.id));
 
     await tx

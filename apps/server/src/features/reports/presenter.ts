@@ -154,18 +154,16 @@ export function presentQueue(rows: QueueRows): {
 
   const banEvasion: BanEvasionSignal[] = [];
   for (const e of rows.evasion) {
-    const banned = users.get(e.banned_id);
-    const other = users.get(e.other_id);
-    const bannedUser = publicUser(banned);
-    const otherUser = publicUser(other);
-    if (!bannedUser || !otherUser) continue;
-    banEvasion.push({
-      bannedUser,
-      banReason: banned?.ban_reason ?? null,
-      otherUser,
-      visitorId: e.visitor_id,
-      seenAt: iso(e.seen_at),
+    const otherUser = publicUser(users.get(e.other_id));
+    if (!otherUser) continue;
+    const bannedUsers = e.banned_ids.flatMap((id) => {
+      const banned = users.get(id);
+      const user = publicUser(banned);
+      return user ? [{ user, banReason: banned?.ban_reason ?? null }] : [];
     });
+    if (bannedUsers.length === 0) continue;
+    bannedUsers.sort((a, b) => a.user.username.localeCompare(b.user.username));
+    banEvasion.push({ otherUser, bannedUsers, visitorIds: e.visitor_ids, seenAt: iso(e.seen_at) });
   }
   return { groups, banEvasion };
 }

@@ -68,9 +68,9 @@ export interface UserSummaryRow extends Record<string, unknown> {
 }
 
 export interface EvasionRow extends Record<string, unknown> {
-  banned_id: string;
   other_id: string;
-  visitor_id: string;
+  banned_ids: string[];
+  visitor_ids: string[];
   seen_at: Date | string;
 }
 
@@ -152,21 +152,34 @@ export function usersByIds(db: Tx, ids: string[]): Promise<UserSummaryRow[]> {
 }
 
 /**
- * Accounts (not banned themselves) seen with a visitor id that a banned user was seen with, the
- * most recently seen first.
+ * Accounts (not banned themselves) seen with a visitor id that a banned user was seen with: one
+ * row per account with its shared visitor ids (most recently seen first) and the banned accounts,
+ * the most recently seen account first.
  */
-export function banEvasion(db: Tx): Promise<EvasionRow[]> {
-  return queryRows<EvasionRow>(
+export async function banEvasion(db: Tx): Promise<EvasionRow[]> {
+  const rows = await queryRows<EvasionRow>(
     db,
-    sql`select b.id as banned_id, o.id as other_id, vb.visitor_id, vo.last_seen_at as seen_at
+    sql`select o.id as other_id,
+          array_to_json(array_agg(distinct b.id)) as banned_ids,
+          array_to_json(array_agg(vo.visitor_id order by vo.last_seen_at desc)) as visitor_ids,
+          max(vo.last_seen_at) as seen_at
         from "user" b
         join visitor_checks vb on vb.user_id = b.id
         join visitor_checks vo on vo.visitor_id = vb.visitor_id and vo.user_id <> b.id
         join "user" o on o.id = vo.user_id
         where 'banned' = any(b.roles) and not ('banned' = any(o.roles))
-        order by vo.last_seen_at desc, o.id, b.id
+        group by o.id
+        order by max(vo.last_seen_at) desc, o.id
         limit ${BAN_EVASION_MAX}`,
   );
+  const list = (v: string[] | string): string[] =>
+    typeof v === 'string' ? (JSON.parse(v) as string[]) : v;
+  // One visitor id shared with two banned accounts appears twice in the aggregate: once is enough.
+  return rows.map((r) => ({
+    ...r,
+    banned_ids: list(r.banned_ids),
+    visitor_ids: [...new Set(list(r.visitor_ids))],
+  }));
 }
 
 export interface QueueRows {
@@ -204,7 +217,7 @@ export async function loadQueue(db: Tx): Promise<QueueRows> {
   for (const n of notes) if (n.author_id) userIds.add(n.author_id);
   for (const a of actions) if (a.moderator_id) userIds.add(a.moderator_id);
   for (const e of evasion) {
-    userIds.add(e.banned_id);
+    for (const id of e.banned_ids) userIds.add(id);
     userIds.add(e.other_id);
   }
   const users = await usersByIds(db, [...userIds]);

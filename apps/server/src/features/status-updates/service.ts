@@ -16,6 +16,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordEvent } from '../../live/events.ts';
+import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { checkCanChange } from '../comments/policy.ts';
 
@@ -100,6 +101,12 @@ export async function deleteStatusUpdate(db: Db | Tx, viewer: Viewer, id: string
   await db.transaction(async (tx) => {
     const status = await lockStatus(tx, id);
     checkCanChange(viewer, status.authorId);
+    await resolveReportsOnAuthorDelete(tx, viewer.id, {
+      type: 'statusUpdate',
+      id,
+      authorId: status.authorId,
+      data: { excerpt: excerptOf(status.content, 200) },
+    });
     const replyLikes = await queryRows<{ author_id: string; likes: number }>(
       tx,
       sql`select author_id, sum(like_count)::int as likes from status_update_replies
@@ -225,6 +232,12 @@ export async function deleteStatusReply(db: Db | Tx, viewer: Viewer, id: string)
   await db.transaction(async (tx) => {
     const reply = await lockReply(tx, id);
     checkCanChange(viewer, reply.authorId);
+    await resolveReportsOnAuthorDelete(tx, viewer.id, {
+      type: 'statusReply',
+      id,
+      authorId: reply.authorId,
+      data: { excerpt: excerptOf(reply.content, 200) },
+    });
     await tx.delete(statusReplies).where(eq(statusReplies.id, id));
     await tx
       .update(statusReplies)

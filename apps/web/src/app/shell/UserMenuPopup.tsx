@@ -1,6 +1,6 @@
 /**
  * The avatar menu (seed): username, role label, Profile (with access), Account, Applications and
- * Reports (moderators), Mod log (moderators, beyond the seed), a Language submenu, Log out.
+ * Reports (moderators), Tags and Mod log (moderators, beyond the seed), a Language submenu, Log out.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import FlagIcon from '@mui/icons-material/Flag';
 import HistoryIcon from '@mui/icons-material/History';
+import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import TranslateIcon from '@mui/icons-material/Translate';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -89,6 +90,14 @@ export default function UserMenuPopup({
               <FlagIcon fontSize="small" />
             </ListItemIcon>
             <ListItemText>{t('nav.reports')}</ListItemText>
+          </MenuItem>
+        ) : null}
+        {user.isModerator ? (
+          <MenuItem component={RouterLink} to="/tags" onClick={close}>
+            <ListItemIcon>
+              <LocalOfferIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t('nav.tags')}</ListItemText>
           </MenuItem>
         ) : null}
         {user.isModerator ? (

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { Page } from '../../components/Page.tsx';
 import { BannedUsers } from './BannedUsers.tsx';
 import { PendingApplications } from './PendingApplications.tsx';
@@ -12,11 +14,20 @@ import { usePendingPromotions } from '../../api/promotions.ts';
 
 type TabId = 'pending' | 'promotions' | 'banned';
 
+const tabNarrow = {
+  minWidth: 0,
+  px: 0.5,
+  whiteSpace: 'normal',
+  lineHeight: 1.25,
+  fontSize: '0.8125rem',
+} as const;
+
 export default function ApplicationsPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<TabId>('pending');
   const promotions = usePendingPromotions();
   const promotionCount = promotions.data?.length ?? 0;
+  const narrow = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
     <Page title={t('applications.title')}>
       <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -24,8 +35,10 @@ export default function ApplicationsPage() {
           value={tab}
           onChange={(_e, value: TabId) => setTab(value)}
           aria-label={t('applications.tabs')}
-          variant="scrollable"
-          allowScrollButtonsMobile
+          // Narrow screens: the three tabs share the width and their labels wrap, so nothing
+          // scrolls sideways (375 px); wider screens keep them side by side.
+          variant={narrow ? 'fullWidth' : 'standard'}
+          sx={{ '& .MuiTab-root': narrow ? tabNarrow : {} }}
         >
           <Tab
             value="pending"

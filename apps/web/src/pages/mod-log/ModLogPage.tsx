@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
   isRoleId,
+  reportReasons,
   roles as roleTable,
   type ModLogEntry,
   type PublicUser,
@@ -54,6 +55,9 @@ function UserLink({ user }: { user: PublicUser | null }) {
     </Link>
   );
 }
+
+const isReportReason = (value: string): value is (typeof reportReasons)[number] =>
+  (reportReasons as readonly string[]).includes(value);
 
 /** One line about what changed, from the entry's data, or null. */
 function useDetail() {
@@ -106,7 +110,11 @@ function useDetail() {
       case 'noteDeleted':
         return typeof data.body === 'string' ? t('moderation.log.note', { body: data.body }) : null;
       default:
-        return typeof data.title === 'string' ? data.title : null;
+        return typeof data.title === 'string'
+          ? data.title
+          : typeof data.excerpt === 'string' && data.excerpt
+            ? data.excerpt
+            : null;
     }
   };
 }
@@ -114,6 +122,16 @@ function useDetail() {
 export function ModLogList({ entries }: { entries: ModLogEntry[] }) {
   const { t } = useTranslation();
   const detail = useDetail();
+  // A report reason is a key ("wrongSection"): shown translated; "other" shows the text given.
+  // Any other reason (a ban's, written by the moderator) is shown as written.
+  const reasonText = (entry: ModLogEntry): string => {
+    const reason = entry.reason ?? '';
+    if (reason === 'other') {
+      const other = entry.data.otherReason;
+      return typeof other === 'string' && other ? other : t('reports.reasons.other');
+    }
+    return isReportReason(reason) ? t(`reports.reasons.${reason}`) : reason;
+  };
   return (
     <Stack
       component="ol"
@@ -142,7 +160,13 @@ export function ModLogList({ entries }: { entries: ModLogEntry[] }) {
                   </Typography>
                 </Stack>
                 <Typography variant="body2" component="div" sx={{ overflowWrap: 'anywhere' }}>
-                  {t('moderation.log.by')} <UserLink user={entry.moderator} />
+                  {entry.action === 'reportsResolvedByDeletion' ? (
+                    t('moderation.log.automatic')
+                  ) : (
+                    <>
+                      {t('moderation.log.by')} <UserLink user={entry.moderator} />
+                    </>
+                  )}
                   {entry.subject || entry.targetType === 'user' ? (
                     <>
                       {' · '}
@@ -164,7 +188,7 @@ export function ModLogList({ entries }: { entries: ModLogEntry[] }) {
                     variant="body2"
                     sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
                   >
-                    {t('moderation.log.reason', { reason: entry.reason })}
+                    {t('moderation.log.reason', { reason: reasonText(entry) })}
                   </Typography>
                 ) : null}
               </Stack>

@@ -35,6 +35,7 @@ export function MediaGallery({ media, title }: { media: readonly Media[]; title:
             display: 'grid',
             gap: 1,
             gridTemplateColumns: single ? '1fr' : { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' },
+            alignItems: 'start',
           }}
         >
           {images.map((image, index) => (
@@ -67,10 +68,14 @@ export function MediaGallery({ media, title }: { media: readonly Media[]; title:
                           objectFit: 'contain',
                         }
                       : {
+                          // Each image keeps its own shape (never cropped to a square).
                           display: 'block',
                           width: '100%',
-                          aspectRatio: '1',
-                          objectFit: 'cover',
+                          aspectRatio:
+                            image.width && image.height
+                              ? `${image.width} / ${image.height}`
+                              : 'auto',
+                          objectFit: 'contain',
                           height: 'auto',
                         }
                   }

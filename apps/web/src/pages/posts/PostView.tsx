@@ -1,9 +1,9 @@
 /**
  * A post: title, provenance and tools, tags, author line, the Markdown body, media, like button,
- * counts, Edit/Delete for the author and moderators, then the comments. A removed post (only its
+ * counts, History (once edited)/Edit/Delete for the author and moderators, then the comments. A removed post (only its
  * author and moderators can open it) says so with the reason.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { formatCompactNumber, type CurrentUser, type Post } from '@atelier/shared';
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
@@ -33,6 +34,7 @@ import { isApiError } from '../../api/client.ts';
 import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { CommentsSection } from './comments/CommentsSection.tsx';
 import { MediaGallery } from './MediaGallery.tsx';
+import { PostHistoryDialog } from './PostHistoryDialog.tsx';
 
 /** Counts one view per opening of a post (the server keeps one per viewer per day). */
 function useCountView(id: string) {
@@ -53,6 +55,7 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
   const snackbar = useSnackbar();
   const sections = useSections();
   const remove = useDeletePost(post.id);
+  const [historyOpen, setHistoryOpen] = useState(false);
   useCountView(post.id);
   const section = sections.data?.find((s) => s.slug === post.section);
   const mayEdit = me.id === post.author.id || me.isModerator;
@@ -159,7 +162,17 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
           </Typography>
         </Stack>
         {mayEdit ? (
-          <Stack direction="row" spacing={1} sx={{ ml: { sm: 'auto' } }}>
+          <Stack direction="row" sx={{ ml: { sm: 'auto' }, flexWrap: 'wrap', gap: 1 }}>
+            {post.editionCount > 0 ? (
+              <Button
+                onClick={() => setHistoryOpen(true)}
+                startIcon={<HistoryIcon />}
+                variant="outlined"
+                size="small"
+              >
+                {t('history.open')}
+              </Button>
+            ) : null}
             <Button
               component={RouterLink}
               to={`/posts/${post.id}?edit=1`}
@@ -190,6 +203,14 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
           variant="outlined"
         />
       </Stack>
+
+      {mayEdit && historyOpen ? (
+        <PostHistoryDialog
+          postId={post.id}
+          open={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+        />
+      ) : null}
 
       <Divider />
       <CommentsSection postId={post.id} />

@@ -1,4 +1,8 @@
-/** Accounts seen on the same browser (visitor id) as a banned user: possible ban evasion. */
+/**
+ * Accounts seen on the same browser (visitor id) as a banned user: possible ban evasion. One card
+ * per account, with its shared visitor ids and the banned accounts it shares them with.
+ */
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -26,7 +30,7 @@ export function BanEvasionList({ signals }: { signals: BanEvasionSignal[] }) {
           <Stack spacing={1.5} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {signals.map((s) => (
               <Card
-                key={`${s.bannedUser.id}-${s.otherUser.id}-${s.visitorId}`}
+                key={s.otherUser.id}
                 variant="outlined"
                 component="li"
                 data-testid="ban-evasion"
@@ -42,27 +46,43 @@ export function BanEvasionList({ signals }: { signals: BanEvasionSignal[] }) {
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {t('reports.evasion.shares')}
                     {': '}
-                    <Link component={RouterLink} to={`/users/${s.bannedUser.id}`}>
-                      {s.bannedUser.username}
-                    </Link>
+                    {s.bannedUsers.map((b, i) => (
+                      <Fragment key={b.user.id}>
+                        {i > 0 ? ', ' : null}
+                        <Link component={RouterLink} to={`/users/${b.user.id}`}>
+                          {b.user.username}
+                        </Link>
+                      </Fragment>
+                    ))}
                   </Typography>
-                  {s.banReason ? (
-                    <Typography
-                      variant="body2"
-                      color="text.secondary"
-                      sx={{ overflowWrap: 'anywhere' }}
-                    >
-                      {t('reports.evasion.banReason', { reason: s.banReason })}
-                    </Typography>
-                  ) : null}
+                  {s.bannedUsers
+                    .filter((b) => b.banReason)
+                    .map((b) => (
+                      <Typography
+                        key={b.user.id}
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ overflowWrap: 'anywhere' }}
+                      >
+                        {s.bannedUsers.length > 1
+                          ? t('reports.evasion.banReasonOf', {
+                              name: b.user.username,
+                              reason: b.banReason,
+                            })
+                          : t('reports.evasion.banReason', { reason: b.banReason })}
+                      </Typography>
+                    ))}
                   <Typography
                     variant="caption"
                     color="text.secondary"
                     component="p"
                     sx={{ overflowWrap: 'anywhere' }}
                   >
-                    {t('reports.evasion.visitor', { visitorId: s.visitorId })} ·{' '}
-                    {t('reports.evasion.seen')} <RelativeTime value={s.seenAt} />
+                    {t('reports.evasion.visitors', {
+                      count: s.visitorIds.length,
+                      ids: s.visitorIds.join(', '),
+                    })}{' '}
+                    · {t('reports.evasion.seen')} <RelativeTime value={s.seenAt} />
                   </Typography>
                 </CardContent>
               </Card>

@@ -133,10 +133,9 @@ describe('ReportsView', () => {
       groups: [],
       banEvasion: [
         {
-          bannedUser: author,
-          banReason: 'Spam ring',
           otherUser: { id: 'x1', username: 'newcomer', displayedRole: 'member' },
-          visitorId: 'fp-123',
+          bannedUsers: [{ user: author, banReason: 'Spam ring' }],
+          visitorIds: ['fp-123', 'fp-456'],
           seenAt: now,
         },
       ],
@@ -150,7 +149,8 @@ describe('ReportsView', () => {
       '/users/a1',
     );
     expect(within(item).getByText('Ban reason: Spam ring')).toBeVisible();
-    expect(within(item).getByText(/Visitor id fp-123/)).toBeVisible();
+    expect(within(item).getByText(/Visitor ids fp-123, fp-456/)).toBeVisible();
+    expect(screen.getAllByTestId('ban-evasion')).toHaveLength(1);
   });
 
   it('dismisses after confirmation', async () => {

@@ -111,6 +111,9 @@ describe('SectionPage', { timeout: 15_000 }, () => {
     const { unmount } = renderPage(['member']);
     await screen.findByRole('heading', { name: 'Writing' });
     expect(screen.queryByRole('link', { name: 'New post' })).not.toBeInTheDocument();
+    expect(
+      screen.getByText('Only writers can post in this section. Your role does not allow it yet.'),
+    ).toBeVisible();
     unmount();
     renderPage(['probation-writer']);
     const link = await screen.findByRole('link', { name: 'New post' });

@@ -139,6 +139,11 @@ function SectionView({ section }: { section: Section }) {
             </Typography>
           ) : null}
         </Stack>
+      ) : me ? (
+        // No "New post" here: say why, so a member is not left looking for it.
+        <Alert severity="info">
+          {t('section.cannotPost', { type: t(`section.creatorTypes.${section.type}`) })}
+        </Alert>
       ) : null}
 
       <Stack

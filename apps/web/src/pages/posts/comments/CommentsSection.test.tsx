@@ -79,8 +79,9 @@ const page: Page<Comment> = {
   nextCursor: null,
 };
 
-function stubServer(me: { id: string; isModerator: boolean }) {
+function stubServer(me: { id: string; isModerator: boolean }, post?: Record<string, unknown>) {
   const fetch = vi.fn((url: string) => {
+    if (post && url === `/api/posts/${postId}`) return Promise.resolve(Response.json(post));
     if (url === '/api/me')
       return Promise.resolve(
         Response.json({ ...me, roles: ['member'], hasAccess: true, isBanned: false }),
@@ -115,6 +116,26 @@ afterEach(() => {
 });
 
 describe('CommentsSection', () => {
+  it('offers no comment box under a removed post, and says why', async () => {
+    stubServer(
+      { id: 'u-ana', isModerator: false },
+      { id: postId, state: 'removed', commentCount: 3, author: ana },
+    );
+    renderSection();
+    await screen.findByText('This post was removed: no new comments can be added.');
+    expect(screen.queryByLabelText('Add a comment')).not.toBeInTheDocument();
+  });
+
+  it('offers the comment box under a published post', async () => {
+    stubServer(
+      { id: 'u-ana', isModerator: false },
+      { id: postId, state: 'published', commentCount: 3, author: ana },
+    );
+    renderSection();
+    await screen.findByText('3 comments');
+    expect(screen.getByLabelText('Add a comment')).toBeVisible();
+  });
+
   it('shows a deleted comment as [deleted] with its replies and their quotes', async () => {
     stubServer({ id: 'u-other', isModerator: false });
     renderSection();

@@ -21,7 +21,10 @@ export function CommentsSection({ postId }: { postId: string }) {
   const headingId = useId();
   const comments = useComments(postId);
   // The post page holds this query already: its comment count (replies included) at no cost.
-  const commentCount = usePost(postId).data?.commentCount;
+  const post = usePost(postId).data;
+  const commentCount = post?.commentCount;
+  // Nothing can be added under a removed post (the server answers 409): no composer, a note.
+  const closed = post?.state === 'removed';
   const create = useCreateComment(postId);
   const snackbar = useSnackbar();
 
@@ -86,18 +89,22 @@ export function CommentsSection({ postId }: { postId: string }) {
           </Typography>
         ) : null}
       </Stack>
-      <TextComposer
-        label={t('comments.composerLabel')}
-        max={limits.commentMax}
-        tooLongKey="errors.commentTooLong"
-        submitLabel={t('comments.submit')}
-        hint={t('comments.markdownHint')}
-        minRows={3}
-        onSubmit={async (body) => {
-          await create.mutateAsync({ body });
-          snackbar({ message: t('comments.posted'), color: 'success' });
-        }}
-      />
+      {closed ? (
+        <Alert severity="info">{t('comments.closedRemoved')}</Alert>
+      ) : (
+        <TextComposer
+          label={t('comments.composerLabel')}
+          max={limits.commentMax}
+          tooLongKey="errors.commentTooLong"
+          submitLabel={t('comments.submit')}
+          hint={t('comments.markdownHint')}
+          minRows={3}
+          onSubmit={async (body) => {
+            await create.mutateAsync({ body });
+            snackbar({ message: t('comments.posted'), color: 'success' });
+          }}
+        />
+      )}
       {list}
     </Stack>
   );
