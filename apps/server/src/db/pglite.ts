@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 type InitResult = Awaited<ReturnType<NodeFS['init']>>;
 type EmscriptenMod = InitResult['emscriptenOpts'] extends Partial<infer M> ? M : never;
@@ -49,7 +51,8 @@ export const durableStartParams = [
 
 /** Opens PGlite in `dir` (a directory, or 'memory://'), optionally from a data dir tarball. */
 export async function openDurablePglite(dir: string, loadDataDir?: Blob): Promise<PGlite> {
-  const options: PGliteOptions = {};
+  // Search (migration 0008) needs these; CREATE EXTENSION in the migration finds them loaded.
+  const options: PGliteOptions = { extensions: { unaccent, pg_trgm } };
   if (loadDataDir) options.loadDataDir = loadDataDir;
   if (dir.includes('://')) return PGlite.create(dir, options);
 

@@ -71,6 +71,8 @@ export const user = pgTable(
   },
   (t) => [
     uniqueIndex('user_username_lower_idx').on(sql`lower(${t.username})`),
+    /** Search: `lower(username) like '%…%'` through pg_trgm (migration 0008_search). */
+    index('user_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     uniqueIndex('user_username_skeleton_idx').on(t.usernameSkeleton),
     check('user_email_lower', sql`${t.email} = lower(${t.email})`),
     check('user_roles_not_empty', sql`cardinality(${t.roles}) > 0`),

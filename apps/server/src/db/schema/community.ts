@@ -88,12 +88,15 @@ export const posts = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     ...edition,
     createdAt: createdAt(),
-    /** Full-text search on title (weight A) and body (B); 'simple' works for every language. */
+    /**
+     * Full-text search on title (weight A) and body (B): accent-folded words as they are, their
+     * English, French and Spanish stems, and Hangul bigrams (migration 0008_search defines
+     * `atelier_search_vector` and the `atelier_*` text search configurations).
+     */
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        (): SQL =>
-          sql`setweight(to_tsvector('simple', coalesce(${posts.title}, '')), 'A') || setweight(to_tsvector('simple', coalesce(${posts.body}, '')), 'B')`,
+        (): SQL => sql`public.atelier_search_vector(${posts.title}, ${posts.body})`,
       ),
   },
   (t) => [
