@@ -120,7 +120,7 @@ export const posts = pgTable(
     index('posts_new_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.state} = 'published'`),
-    index('posts_search_idx').using('gin', t.search),
+    index('posts_search_idx').using('gin', t.search).with({ fastupdate: false }),
   ],
 );
 
