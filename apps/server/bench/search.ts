@@ -47,8 +47,9 @@ if (isPostgresUrl(target)) {
   };
 } else {
   url = target ?? fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-search-bench-'));
-  cleanup = async () => {
+  cleanup = () => {
     if (!target) fs.rmSync(url, { recursive: true, force: true });
+    return Promise.resolve();
   };
 }
 
@@ -67,6 +68,7 @@ try {
     database.db,
     sql`select id from "user" order by id limit 1`,
   );
+  if (!viewer) throw new Error('no user');
 
   for (const q of ['lighthouses', 'zeppelin', 'lig', 'a']) {
     log(`\n=== q=${JSON.stringify(q)} ===`);
@@ -85,12 +87,12 @@ try {
     let posts = 0;
     for (let i = 0; i < runs; i += 1) {
       const t0 = performance.now();
-      const result = await search(database.db, query, viewer!.id, 'en');
+      const result = await search(database.db, query, viewer.id, 'en');
       times.push(performance.now() - t0);
       posts = result.posts.length;
     }
     times.sort((a, b) => a - b);
-    const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+    const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
     log(
       `search(): ${posts} posts; ${runs} runs: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`,
     );

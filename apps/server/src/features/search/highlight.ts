@@ -84,16 +84,17 @@ export function excerptHighlight(
   body: string,
 ): { excerpt: string; ranges: TextRange[] } {
   const { text, ranges } = combine(marked, hangul, plainTextOf);
-  if (ranges.length === 0) return { excerpt: excerptOf(body, excerptMax), ranges: [] };
+  const first = ranges[0];
+  if (!first) return { excerpt: excerptOf(body, excerptMax), ranges: [] };
   let start = 0;
-  if (ranges[0]![0] > lead) {
-    const space = text.indexOf(' ', ranges[0]![0] - lead);
-    start = space >= 0 && space < ranges[0]![0] ? space + 1 : ranges[0]![0];
+  if (first[0] > lead) {
+    const space = text.indexOf(' ', first[0] - lead);
+    start = space >= 0 && space < first[0] ? space + 1 : first[0];
   }
   let end = Math.min(text.length, start + excerptMax - 2);
   if (end < text.length) {
     const space = text.lastIndexOf(' ', end);
-    if (space > ranges[0]![1]) end = space;
+    if (space > first[1]) end = space;
   }
   const prefix = start > 0 ? '…' : '';
   const excerpt = `${prefix}${text.slice(start, end)}${end < text.length ? '…' : ''}`;

@@ -71,15 +71,18 @@ interface Term {
 }
 
 export function textQuery(q: string): TextQuery {
-  const groups: Term[][] = [[]];
+  let group: Term[] = [];
+  const groups: Term[][] = [group];
   const hangul: string[] = [];
   let count = 0;
   for (const m of q.matchAll(/(-?)"([^"]*)"?|(\S+)/g)) {
     if (count >= maxTerms) break;
     const [, phraseSign, phrase, raw] = m;
-    const group = groups.at(-1)!;
     if (raw !== undefined && raw.toLowerCase() === 'or') {
-      if (group.length > 0) groups.push([]);
+      if (group.length > 0) {
+        group = [];
+        groups.push(group);
+      }
       continue;
     }
     if (phrase !== undefined) {
@@ -90,8 +93,9 @@ export function textQuery(q: string): TextQuery {
       count += 1;
       continue;
     }
-    const negated = raw!.startsWith('-');
-    for (const word of wordsOf(raw!)) {
+    if (raw === undefined) continue;
+    const negated = raw.startsWith('-');
+    for (const word of wordsOf(raw)) {
       group.push({ negated, query: wordQuery(word) });
       if (!negated && isHangul(word)) hangul.push(word);
       count += 1;

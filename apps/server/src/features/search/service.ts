@@ -192,15 +192,12 @@ async function searchPosts(
     viewerId,
   );
   const byId = new Map(page.map((r) => [r.id, r]));
-  const posts = summaries.map((summary): SearchPost => {
-    const row = byId.get(summary.id)!;
+  const posts = summaries.flatMap((summary): SearchPost[] => {
+    const row = byId.get(summary.id);
+    if (!row) return [];
     const title = titleHighlight([row.t1, row.t2, row.t3, row.t4], hangul);
     const body = excerptHighlight([row.b1, row.b2, row.b3, row.b4], hangul, row.body);
-    return {
-      ...summary,
-      excerpt: body.excerpt,
-      highlight: { title, excerpt: body.ranges },
-    };
+    return [{ ...summary, excerpt: body.excerpt, highlight: { title, excerpt: body.ranges } }];
   });
   return { posts, nextCursor };
 }
