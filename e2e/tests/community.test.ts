@@ -170,6 +170,15 @@ describe('community', () => {
     await page.waitForURL('**/search?**');
     await page.getByRole('link', { name: 'The lighthouse keeper (revised)' }).first().waitFor();
     await shoot(page, 'search');
+    // Stemming and accent folding: "lighthouses" and "LIGHTHOÙSE" find "lighthouse", marked.
+    for (const q of ['lighthouses', 'LIGHTHOÙSE']) {
+      await page.getByRole('searchbox', { name: 'Search Atelier' }).last().fill(q);
+      await page.getByRole('searchbox', { name: 'Search Atelier' }).last().press('Enter');
+      await page.waitForURL(`**/search?q=${encodeURIComponent(q)}*`);
+      const found = page.getByRole('link', { name: 'The lighthouse keeper (revised)' }).first();
+      await found.waitFor();
+      await found.locator('mark', { hasText: 'lighthouse' }).waitFor();
+    }
 
     // The home page and the profile show the new activity.
     await page.goto('/');

@@ -34,7 +34,7 @@
  *   GET    /tags                              Tag[]               (all; the client filters and sorts)
  *   POST   /tags                              Tag                 (advanced creators and moderators)
  *   PATCH  /tags/:id | DELETE                 Tag | 204           (moderators)
- *   GET    /search?q&kind                     SearchResults
+ *   GET    /search?q&kind&cursor&section&tag&provenance&author   SearchResults
  */
 import { z } from 'zod';
 import { limits, type Language } from './limits.ts';
@@ -182,6 +182,13 @@ export type TagInput = z.infer<typeof tagSchema>;
 /** No defaults: a field left out of a PATCH stays as it is. */
 export const updateTagSchema = z.object(tagFields).partial();
 
+/**
+ * Search bounds (issue 12): a query with fewer than `minLength` letters or digits answers empty with
+ * `tooShort` (as-you-type never scans); a word is also matched as a prefix from `prefixMinLength`
+ * characters; at most `candidates` posts are ranked per query (so `cursor` pages through them).
+ */
+export const searchLimits = { minLength: 2, prefixMinLength: 3, candidates: 200 } as const;
+
 export const searchQuerySchema = z.object({
   q: z
     .string()
@@ -189,8 +196,14 @@ export const searchQuerySchema = z.object({
     .min(1, { error: 'errors.required' })
     .max(200, { error: 'errors.searchTooLong' }),
   kind: z.enum(searchKinds).default('all'),
-  cursor: z.string().max(200).optional(),
+  cursor: z.string().max(300).optional(),
+  /** Post filters: a section slug, a tag id, a provenance, an author's username. */
+  section: z.string().trim().min(1).max(100).optional(),
+  tag: idSchema.optional(),
+  provenance: z.enum(provenances, { error: 'errors.invalid' }).optional(),
+  author: z.string().trim().min(1).max(100).optional(),
 });
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 // ---- responses ----
 
@@ -384,10 +397,39 @@ export interface UserProfile {
   lastSeenTimestamp: string | null;
 }
 
+/** [start, end) in UTF-16 code units (JavaScript string indices): a matched word to highlight. */
+export type TextRange = [number, number];
+
+/** A post found by search: its `excerpt` is the passage around the first match. */
+export interface SearchPost extends PostSummary {
+  highlight: { title: TextRange[]; excerpt: TextRange[] };
+}
+
 export interface SearchResults {
-  posts: PostSummary[];
+  posts: SearchPost[];
   users: PublicUser[];
   tags: Tag[];
+  /** The next page of posts (`kind=posts` or `all`), or null. */
+  nextCursor: string | null;
+  /** The query has fewer than searchLimits.minLength letters or digits: nothing was searched. */
+  tooShort: boolean;
+}
+
+/**
+ * Folds case and accents for matching ('Haïkus' → 'haikus'): NFD, combining marks dropped
+ * (Hangul syllables are recomposed), lower case.
+ */
+export function foldForSearch(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .normalize('NFC')
+    .toLocaleLowerCase();
+}
+
+/** Letters and digits in a query (what searchLimits.minLength counts). */
+export function searchQueryLength(q: string): number {
+  return (q.match(/[\p{L}\p{N}]/gu) ?? []).length;
 }
 
 // ---- rules both sides apply ----
@@ -404,7 +446,7 @@ export function tagLabel(tag: Pick<Tag, 'labels'>, lng: Language): string {
 }
 
 /**
- * The seed's tag search: case-insensitive on any language's label or on a parent tag's label;
+ * The seed's tag search: case- and accent-insensitive on any language's label or on a parent tag's label;
  * results sorted by the label in the current language with locale-aware collation.
  */
 export function searchTags<T extends Pick<Tag, 'id' | 'labels' | 'parents'>>(
@@ -412,10 +454,10 @@ export function searchTags<T extends Pick<Tag, 'id' | 'labels' | 'parents'>>(
   query: string,
   lng: Language,
 ): T[] {
-  const q = query.trim().toLocaleLowerCase();
+  const q = foldForSearch(query.trim());
   const byId = new Map(tags.map((t) => [t.id, t]));
   const matches = (t: Pick<Tag, 'labels'>) =>
-    Object.values(t.labels).some((label) => label?.toLocaleLowerCase().includes(q));
+    Object.values(t.labels).some((label) => label && foldForSearch(label).includes(q));
   const found = q
     ? tags.filter(
         (t) =>
@@ -430,9 +472,9 @@ export function searchTags<T extends Pick<Tag, 'id' | 'labels' | 'parents'>>(
   return found.sort((a, b) => collator.compare(tagLabel(a, lng), tagLabel(b, lng)));
 }
 
-/** A short plain-text excerpt of Markdown (for cards, replies and notifications). */
-export function excerptOf(markdown: string, max = 240): string {
-  const text = markdown
+/** Markdown as one line of plain text: code blocks, HTML, images and link targets dropped. */
+export function plainTextOf(markdown: string): string {
+  return markdown
     .replace(/```[\s\S]*?```/g, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
@@ -440,6 +482,11 @@ export function excerptOf(markdown: string, max = 240): string {
     .replace(/[`*_>#~|]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** A short plain-text excerpt of Markdown (for cards, replies and notifications). */
+export function excerptOf(markdown: string, max = 240): string {
+  const text = plainTextOf(markdown);
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 

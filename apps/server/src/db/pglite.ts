@@ -11,6 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../config.ts';
 
 type InitResult = Awaited<ReturnType<NodeFS['init']>>;
@@ -59,7 +61,8 @@ export async function openDurablePglite(
   loadDataDir?: Blob,
   sharedBuffers = DEFAULT_PGLITE_SHARED_BUFFERS,
 ): Promise<PGlite> {
-  const options: PGliteOptions = {};
+  // Search (migration 0010_search) needs these; CREATE EXTENSION in the migration finds them loaded.
+  const options: PGliteOptions = { extensions: { unaccent, pg_trgm } };
   if (loadDataDir) options.loadDataDir = loadDataDir;
   const buffers = ['-c', `shared_buffers=${sharedBuffers}`];
   if (dir.includes('://'))

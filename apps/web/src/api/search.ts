@@ -1,24 +1,69 @@
-/** GET /api/search?q&kind: posts, users and tags matching a query (one page of each). */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SearchKind, SearchResults } from '@atelier/shared';
+/**
+ * GET /api/search: posts, users and tags matching a query. Posts come in pages (`nextCursor`);
+ * users and tags with the first page. A query below `searchLimits.minLength` letters or digits is
+ * not sent (the page shows the hint the server would answer with `tooShort`).
+ */
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  searchLimits,
+  searchQueryLength,
+  type Provenance,
+  type SearchKind,
+  type SearchResults,
+} from '@atelier/shared';
 import { api } from './client.ts';
+
+export interface SearchFilters {
+  section?: string | undefined;
+  tag?: string | undefined;
+  provenance?: Provenance | undefined;
+  author?: string | undefined;
+}
 
 export const searchKeys = {
   all: ['search'] as const,
-  query: (q: string, kind: SearchKind) => ['search', q, kind] as const,
+  query: (q: string, kind: SearchKind, filters: SearchFilters = {}) =>
+    ['search', q, kind, filters] as const,
 };
 
-export function searchPath(q: string, kind: SearchKind): string {
-  return `/api/search?${new URLSearchParams({ q, kind }).toString()}`;
+export function searchPath(
+  q: string,
+  kind: SearchKind,
+  filters: SearchFilters = {},
+  cursor?: string,
+): string {
+  const params = new URLSearchParams({ q, kind });
+  for (const key of ['section', 'tag', 'provenance', 'author'] as const) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  if (cursor) params.set('cursor', cursor);
+  return `/api/search?${params.toString()}`;
 }
 
-export function useSearch(q: string, kind: SearchKind) {
+export const isSearchable = (q: string) => searchQueryLength(q) >= searchLimits.minLength;
+
+export function useSearch(q: string, kind: SearchKind, filters: SearchFilters = {}) {
   const query = q.trim();
-  return useQuery({
-    queryKey: searchKeys.query(query, kind),
-    queryFn: ({ signal }) => api.get<SearchResults>(searchPath(query, kind), signal),
-    enabled: query.length > 0,
+  return useInfiniteQuery({
+    queryKey: searchKeys.query(query, kind, filters),
+    queryFn: ({ signal, pageParam }) =>
+      api.get<SearchResults>(searchPath(query, kind, filters, pageParam), signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: isSearchable(query),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
+}
+
+/** The pages as one result: every page's posts, the first page's users and tags. */
+export function mergePages(pages: readonly SearchResults[]): SearchResults | undefined {
+  const [first] = pages;
+  if (!first) return undefined;
+  return {
+    ...first,
+    posts: pages.flatMap((p) => p.posts),
+    nextCursor: pages.at(-1)?.nextCursor ?? null,
+  };
 }

@@ -15,7 +15,8 @@ import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import CollectionsOutlinedIcon from '@mui/icons-material/CollectionsOutlined';
-import { formatCompactNumber, type PostSummary } from '@atelier/shared';
+import { formatCompactNumber, type PostSummary, type TextRange } from '@atelier/shared';
+import { Highlighted } from './Highlighted.tsx';
 import { AuthorLine } from './AuthorLine.tsx';
 import { ProvenanceBadge } from './ProvenanceBadge.tsx';
 import { TagChips } from './TagChips.tsx';
@@ -93,7 +94,16 @@ function Cover({ post }: { post: PostSummary }) {
   );
 }
 
-export function PostCard({ post, sectionLabel }: { post: PostSummary; sectionLabel?: ReactNode }) {
+export function PostCard({
+  post,
+  sectionLabel,
+  highlight,
+}: {
+  post: PostSummary;
+  sectionLabel?: ReactNode;
+  /** Search matches to mark in the title and the excerpt. */
+  highlight?: { title: TextRange[]; excerpt: TextRange[] };
+}) {
   const { t } = useTranslation();
   return (
     <Card
@@ -120,7 +130,7 @@ export function PostCard({ post, sectionLabel }: { post: PostSummary; sectionLab
             }}
           >
             <Link component={RouterLink} to={`/posts/${post.id}`} color="inherit" underline="hover">
-              {post.title}
+              <Highlighted text={post.title} ranges={highlight?.title} />
             </Link>
           </Typography>
           {post.excerpt ? (
@@ -135,7 +145,7 @@ export function PostCard({ post, sectionLabel }: { post: PostSummary; sectionLab
                 overflowWrap: 'anywhere',
               }}
             >
-              {post.excerpt}
+              <Highlighted text={post.excerpt} ranges={highlight?.excerpt} />
             </Typography>
           ) : null}
           <AuthorLine author={post.author} timestamp={post.createdAt} edition={post} size="small" />

@@ -86,6 +86,8 @@ export const user = pgTable(
     uniqueIndex('user_username_lower_idx')
       .on(sql`lower(${t.username})`)
       .where(sql`${t.deletedAt} is null`),
+    /** Search: `lower(username) like '%…%'` through pg_trgm (migration 0010_search). */
+    index('user_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     uniqueIndex('user_username_skeleton_idx').on(t.usernameSkeleton),
     index('user_deletion_due_idx')
       .on(t.deletionRequestedAt)

@@ -88,12 +88,15 @@ export const posts = pgTable(
     viewCount: integer('view_count').notNull().default(0),
     ...edition,
     createdAt: createdAt(),
-    /** Full-text search on title (weight A) and body (B); 'simple' works for every language. */
+    /**
+     * Full-text search on title (weight A) and body (B): accent-folded words as they are, their
+     * English, French and Spanish stems, and Hangul bigrams (migration 0010_search defines
+     * `atelier_search_vector` and the `atelier_*` text search configurations).
+     */
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        (): SQL =>
-          sql`setweight(to_tsvector('simple', coalesce(${posts.title}, '')), 'A') || setweight(to_tsvector('simple', coalesce(${posts.body}, '')), 'B')`,
+        (): SQL => sql`public.atelier_search_vector(${posts.title}, ${posts.body})`,
       ),
   },
   (t) => [
@@ -117,7 +120,7 @@ export const posts = pgTable(
     index('posts_new_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.state} = 'published'`),
-    index('posts_search_idx').using('gin', t.search),
+    index('posts_search_idx').using('gin', t.search).with({ fastupdate: false }),
   ],
 );
 

@@ -1,54 +1,209 @@
 /**
- * Search (GET /api/search): posts by full-text on posts.search (websearch syntax, plus a prefix
- * match on the last word as it is typed), ranked by ts_rank then newest; users with access (not
- * banned) by username; tags by the seed's rule (any label or a parent's label).
+ * Search (GET /api/search), bounded so that no query scans (issue 12):
+ *
+ * - a query with fewer than `searchLimits.minLength` letters or digits answers empty (`tooShort`);
+ * - posts: the candidates are at most `searchLimits.candidates` published posts the GIN index on
+ *   posts.search returns for the text query (query.ts), plus as many carrying a tag the query
+ *   names; filters (section, tag, provenance, author) apply inside those subqueries. Only the
+ *   candidates are ranked (ts_rank, +0.1 for a matching tag), then newest; a keyset cursor
+ *   (rank, created_at, id) pages through them; ts_headline runs on the page only.
+ * - users with access (not pending, rejected or banned) whose username contains the query, through
+ *   the trigram index on lower(username);
+ * - tags by the seed's rule (any label or a parent's label), folding case and accents.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
   pageSize,
   roles,
   roleIds,
+  searchLimits,
+  searchQueryLength,
   searchTags,
   type Language,
   type PublicUser,
-  type SearchKind,
+  type SearchPost,
+  type SearchQuery,
   type SearchResults,
+  type Tag,
 } from '@atelier/shared';
 import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { postSummariesByIds } from '../posts/queries.ts';
 import { presentTag } from '../tags/presenter.ts';
 import { listTags } from '../tags/service.ts';
 import { presentPublicUser, type PublicUserRow } from '../users/presenter.ts';
+import {
+  excerptHighlight,
+  headlineOptions,
+  markStart,
+  markStop,
+  titleHighlight,
+} from './highlight.ts';
+import { textQuery } from './query.ts';
 
 const noAccessRoles = roleIds.filter((r) => roles[r].noAccess);
+/** At most this many tags named by the query bring their posts in as candidates. */
+const maxMatchedTags = 20;
+/** How much of a body ts_headline reads on a result page. */
+const headlineChars = 2000;
 
-/** The text query: websearch_to_tsquery(q), or-ed with "all but the last word" and "last word as a prefix". */
-export function postQuery(q: string): SQL {
-  const full = sql`websearch_to_tsquery('simple', ${q})`;
-  const words = q.split(/\s+/).filter(Boolean);
-  const last = (words.at(-1) ?? '').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
-  if (!last || /["-]/.test(words.at(-1)?.[0] ?? '')) return full;
-  const prefix = sql`to_tsquery('simple', ${`${last}:*`})`;
-  const rest = words.slice(0, -1).join(' ');
-  const partial = rest ? sql`(websearch_to_tsquery('simple', ${rest}) && ${prefix})` : prefix;
-  return sql`(${full} || ${partial})`;
+type Cursor = [number, string, string];
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const tsPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const invalidCursor = () => badRequest('errors.validation', { cursor: 'errors.invalid' });
+
+const encodeCursor = (key: Cursor) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+function decodeCursor(cursor: string): Cursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(value) || value.length !== 3) throw invalidCursor();
+  const [rank, ts, id] = value as unknown[];
+  if (
+    typeof rank !== 'number' ||
+    !Number.isFinite(rank) ||
+    typeof ts !== 'string' ||
+    !tsPattern.test(ts) ||
+    typeof id !== 'string' ||
+    !uuidPattern.test(id)
+  ) {
+    throw invalidCursor();
+  }
+  return [rank, ts, id];
 }
 
-async function searchPostIds(db: Db, q: string): Promise<string[]> {
-  const query = postQuery(q);
-  const rows = await queryRows<{ id: string }>(
+interface PostFilters {
+  section?: string | undefined;
+  tag?: string | undefined;
+  provenance?: string | undefined;
+  author?: string | undefined;
+}
+
+function filterSql(f: PostFilters): SQL {
+  const parts: SQL[] = [sql`p.state = 'published'`];
+  if (f.section) parts.push(sql`p.section_slug = ${f.section}`);
+  if (f.provenance) parts.push(sql`p.provenance = ${f.provenance}`);
+  if (f.tag) parts.push(sql`p.tag_ids @> array[${f.tag}]::uuid[]`);
+  if (f.author) {
+    parts.push(
+      sql`p.author_id = (select id from "user" where lower(username) = lower(${f.author}))`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+interface HitRow extends Record<string, unknown> {
+  id: string;
+  rank: number | string;
+  cursor_ts: string;
+  body: string;
+  t1: string;
+  t2: string;
+  t3: string;
+  t4: string;
+  b1: string;
+  b2: string;
+  b3: string;
+  b4: string;
+}
+
+const cfgs = ['atelier_simple', 'atelier_en', 'atelier_fr', 'atelier_es'] as const;
+
+/** The SQL of one page of posts (exported for the EXPLAIN test and the bench). */
+export function searchPostsSql(
+  tsquery: SQL,
+  filters: PostFilters,
+  matchedTagIds: readonly string[],
+  cursor: Cursor | null,
+  limit: number,
+): SQL {
+  const where = filterSql(filters);
+  const n = searchLimits.candidates;
+  const byTag =
+    matchedTagIds.length > 0
+      ? sql` union (select pt.post_id from post_tags pt join posts p on p.id = pt.post_id
+            where pt.tag_id = any(${sql.param([...matchedTagIds])}::uuid[]) and ${where} limit ${n})`
+      : sql``;
+  const tagBonus =
+    matchedTagIds.length > 0
+      ? sql`case when p.tag_ids && ${sql.param([...matchedTagIds])}::uuid[] then 0.1::real else 0::real end`
+      : sql`0::real`;
+  const after = cursor
+    ? sql`where (r.rank, r.created_at, r.id) < (${cursor[0]}::real, ${cursor[1]}::timestamptz, ${cursor[2]}::uuid)`
+    : sql``;
+  const clean = (col: SQL) => sql`translate(${col}, ${markStart + markStop}, '')`;
+  const headlines = cfgs.flatMap((c, i) => [
+    sql`ts_headline(${sql.raw(`'public.${c}'::regconfig`)}, ${clean(sql`pg.title`)}, s.q, ${headlineOptions}) as ${sql.raw(`t${i + 1}`)}`,
+    sql`ts_headline(${sql.raw(`'public.${c}'::regconfig`)}, ${clean(sql`left(pg.body, ${headlineChars})`)}, s.q, ${headlineOptions}) as ${sql.raw(`b${i + 1}`)}`,
+  ]);
+  // The tsquery is written out in the candidates' WHERE (not read from s): the planner folds it to
+  // a constant and estimates its selectivity, so it picks the GIN index for rare words.
+  return sql`with s as (select ${tsquery} as q),
+    candidates as (
+      (select p.id from posts p where p.search @@ ${tsquery} and ${where} limit ${n})${byTag}
+    ),
+    page as (
+      select r.* from (
+        select p.id, p.title, p.body, p.created_at,
+          (ts_rank(p.search, s.q) + ${tagBonus})::real as rank
+        from candidates c join posts p on p.id = c.id, s
+      ) r ${after}
+      order by r.rank desc, r.created_at desc, r.id desc
+      limit ${limit}
+    )
+    select pg.id, pg.rank,
+      to_char(pg.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_ts,
+      left(pg.body, 4000) as body, ${sql.join(headlines, sql`, `)}
+    from page pg, s
+    order by pg.rank desc, pg.created_at desc, pg.id desc`;
+}
+
+async function searchPosts(
+  db: Db,
+  q: string,
+  filters: PostFilters,
+  matchedTagIds: readonly string[],
+  cursor: string | undefined,
+  viewerId: string,
+): Promise<{ posts: SearchPost[]; nextCursor: string | null }> {
+  const { tsquery, hangul } = textQuery(q);
+  const key = cursor === undefined ? null : decodeCursor(cursor);
+  if (!tsquery && matchedTagIds.length === 0) return { posts: [], nextCursor: null };
+  // A query with only tag matches still needs a tsquery; an empty one matches nothing.
+  const query = tsquery ?? sql`''::tsquery`;
+  const rows = await queryRows<HitRow>(
     db,
-    sql`select p.id from posts p cross join (select ${query} as q) s
-        where p.state = 'published' and p.search @@ s.q
-        order by ts_rank(p.search, s.q) desc, p.created_at desc, p.id desc
-        limit ${pageSize.search}`,
+    searchPostsSql(query, filters, matchedTagIds, key, pageSize.search + 1),
   );
-  return rows.map((r) => r.id);
+  const page = rows.slice(0, pageSize.search);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > pageSize.search && last
+      ? encodeCursor([Number(last.rank), last.cursor_ts, last.id])
+      : null;
+  const summaries = await postSummariesByIds(
+    db,
+    page.map((r) => r.id),
+    viewerId,
+  );
+  const byId = new Map(page.map((r) => [r.id, r]));
+  const posts = summaries.flatMap((summary): SearchPost[] => {
+    const row = byId.get(summary.id);
+    if (!row) return [];
+    const title = titleHighlight([row.t1, row.t2, row.t3, row.t4], hangul);
+    const body = excerptHighlight([row.b1, row.b2, row.b3, row.b4], hangul, row.body);
+    return [{ ...summary, excerpt: body.excerpt, highlight: { title, excerpt: body.ranges } }];
+  });
+  return { posts, nextCursor };
 }
 
 async function searchUsers(db: Db, q: string): Promise<PublicUser[]> {
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const escaped = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
   const rows = await queryRows<{
     id: string;
     username: string;
@@ -57,8 +212,10 @@ async function searchUsers(db: Db, q: string): Promise<PublicUser[]> {
   }>(
     db,
     sql`select id, username, displayed_role, avatar_path from "user"
-        where username ilike ${pattern} and not (roles && ${sql.param(noAccessRoles)}::text[])
-        order by (lower(username) = lower(${q})) desc, (lower(username) like lower(${`${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`})) desc, lower(username)
+        where lower(username) like ${`%${escaped}%`}
+          and not (roles && ${sql.param(noAccessRoles)}::text[])
+        order by (lower(username) = ${q.toLowerCase()}) desc,
+          (lower(username) like ${`${escaped}%`}) desc, lower(username)
         limit ${pageSize.search}`,
   );
   return rows.map((r) =>
@@ -73,18 +230,32 @@ async function searchUsers(db: Db, q: string): Promise<PublicUser[]> {
 
 export async function search(
   db: Db,
-  q: string,
-  kind: SearchKind,
+  query: SearchQuery,
   viewerId: string,
   lng: Language,
 ): Promise<SearchResults> {
+  const { q, kind, cursor } = query;
+  if (searchQueryLength(q) < searchLimits.minLength) {
+    return { posts: [], users: [], tags: [], nextCursor: null, tooShort: true };
+  }
   const want = (k: SearchKind) => kind === 'all' || kind === k;
-  const posts = want('posts')
-    ? await postSummariesByIds(db, await searchPostIds(db, q), viewerId)
-    : [];
-  const users = want('users') ? await searchUsers(db, q) : [];
-  const tags = want('tags')
-    ? searchTags((await listTags(db)).map(presentTag), q, lng).slice(0, pageSize.search)
-    : [];
-  return { posts, users, tags };
+  const matchedTags: Tag[] =
+    want('tags') || want('posts') ? searchTags((await listTags(db)).map(presentTag), q, lng) : [];
+  const { posts, nextCursor } = want('posts')
+    ? await searchPosts(
+        db,
+        q,
+        query,
+        matchedTags.slice(0, maxMatchedTags).map((t) => t.id),
+        cursor,
+        viewerId,
+      )
+    : { posts: [], nextCursor: null };
+  // Users and tags have one page; a later page of posts does not repeat them.
+  const firstPage = cursor === undefined;
+  const users = want('users') && firstPage ? await searchUsers(db, q) : [];
+  const tags = want('tags') && firstPage ? matchedTags.slice(0, pageSize.search) : [];
+  return { posts, users, tags, nextCursor, tooShort: false };
 }
+
+type SearchKind = SearchQuery['kind'];

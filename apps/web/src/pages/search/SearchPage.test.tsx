@@ -16,6 +16,8 @@ const results: SearchResults = {
   tags: [
     { id: 't1', labels: { en: 'Harbour', fr: 'Port' }, type: 'general', parents: [], postCount: 2 },
   ],
+  nextCursor: null,
+  tooShort: false,
 };
 
 const json = (body: unknown) =>
@@ -78,5 +80,51 @@ describe('search', { timeout: 15_000 }, () => {
     await vi.waitFor(() =>
       expect(fetch.mock.calls.map((c) => c[0])).toContain('/api/search?q=harbour&kind=users'),
     );
+  });
+
+  it('marks the matched words of a post with <mark>, from ranges', async () => {
+    const post = {
+      id: 'p1',
+      author: { id: 'u1', username: 'harbour_cat', displayedRole: 'member' },
+      section: 'general',
+      title: 'Haïkus du métro',
+      excerpt: '…three <b>lines</b> about haïkus',
+      provenance: 'human',
+      tools: '',
+      tags: [],
+      cover: null,
+      mediaCount: 0,
+      likeCount: 0,
+      commentCount: 0,
+      viewCount: 0,
+      liked: false,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      editionCount: 0,
+      editionAt: null,
+      highlight: { title: [[0, 6]], excerpt: [[26, 32]] },
+    } as unknown as SearchResults['posts'][number];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(json({ ...results, posts: [post] }))),
+    );
+    const { container } = renderAt('/search?q=haiku&kind=posts');
+    expect(await screen.findByRole('link', { name: 'Haïkus du métro' })).toBeVisible();
+    expect([...container.querySelectorAll('mark')].map((m) => m.textContent)).toEqual([
+      'Haïkus',
+      'haïkus',
+    ]);
+    // The excerpt's text stays text.
+    expect(screen.getByText(/three <b>lines<\/b>/)).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Section' })).toBeVisible();
+    expect(screen.getByRole('combobox', { name: 'Provenance' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Author (username)' })).toBeVisible();
+  });
+
+  it('asks for more characters below the minimum, without searching', async () => {
+    const fetch = vi.fn(() => Promise.resolve(json(results)));
+    vi.stubGlobal('fetch', fetch);
+    renderAt('/search?q=a');
+    expect(await screen.findByText('Type at least 2 characters to search.')).toBeVisible();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

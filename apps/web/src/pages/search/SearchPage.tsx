@@ -6,11 +6,16 @@ import { useState, type SyntheticEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
 import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -18,15 +23,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import {
+  provenances,
   searchKinds,
+  searchLimits,
   tagLabel,
+  type Provenance,
   type PublicUser,
   type SearchKind,
   type SearchResults,
   type Tag,
 } from '@atelier/shared';
 import { isApiError } from '../../api/client.ts';
-import { useSearch } from '../../api/search.ts';
+import { isSearchable, mergePages, useSearch, type SearchFilters } from '../../api/search.ts';
 import { useSections } from '../../api/sections.ts';
 import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
@@ -34,10 +42,13 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PostCard } from '../../components/PostCard.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
+import { TagPicker } from '../../components/TagPicker.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 
 const isKind = (v: string | null): v is SearchKind =>
   (searchKinds as readonly string[]).includes(v ?? '');
+const isProvenance = (v: string | null): v is Provenance =>
+  (provenances as readonly string[]).includes(v ?? '');
 /** How many of each kind the All tab shows before "See all". */
 const allPreview = 5;
 
@@ -47,17 +58,27 @@ export default function SearchPage() {
   const q = (params.get('q') ?? '').trim();
   const kindParam = params.get('kind');
   const kind: SearchKind = isKind(kindParam) ? kindParam : 'all';
-  const results = useSearch(q, kind);
-  const setKind = (next: SearchKind) =>
+  const provenance = params.get('provenance');
+  const filters: SearchFilters = {
+    section: params.get('section') || undefined,
+    tag: params.get('tag') || undefined,
+    provenance: isProvenance(provenance) ? provenance : undefined,
+    author: params.get('author') || undefined,
+  };
+  const results = useSearch(q, kind, filters);
+  const data = results.data ? mergePages(results.data.pages) : undefined;
+  const setParam = (name: string, value: string | undefined) =>
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
-        if (next === 'all') p.delete('kind');
-        else p.set('kind', next);
+        if (value) p.set(name, value);
+        else p.delete(name);
         return p;
       },
       { replace: true },
     );
+  const setKind = (next: SearchKind) => setParam('kind', next === 'all' ? undefined : next);
+  const tooShort = (q && !isSearchable(q)) || data?.tooShort;
 
   return (
     <Page title={q ? t('search.titleFor', { q }) : t('search.title')}>
@@ -84,25 +105,128 @@ export default function SearchPage() {
               <Tab key={k} value={k} label={t(`search.kind.${k}`)} />
             ))}
           </Tabs>
-          {results.isPending ? <PageSpinner /> : null}
-          {results.isError ? (
-            <Alert severity="error">
-              {translateError(t, isApiError(results.error) ? results.error.code : null)}
-            </Alert>
+          {kind === 'all' || kind === 'posts' ? (
+            <Filters filters={filters} onChange={setParam} />
           ) : null}
-          {results.data ? (
-            <Results
-              data={results.data}
-              kind={kind}
-              onKind={setKind}
-              stale={results.isPlaceholderData}
-            />
-          ) : null}
+          {tooShort ? (
+            <Typography color="text.secondary" role="status">
+              {t('search.tooShort', { count: searchLimits.minLength })}
+            </Typography>
+          ) : (
+            <>
+              {results.isPending ? <PageSpinner /> : null}
+              {results.isError ? (
+                <Alert severity="error">
+                  {translateError(t, isApiError(results.error) ? results.error.code : null)}
+                </Alert>
+              ) : null}
+              {data ? (
+                <Results
+                  data={data}
+                  kind={kind}
+                  onKind={setKind}
+                  stale={results.isPlaceholderData}
+                />
+              ) : null}
+              {kind === 'posts' && results.hasNextPage ? (
+                <Box sx={{ textAlign: 'center' }}>
+                  <Button
+                    onClick={() => void results.fetchNextPage()}
+                    disabled={results.isFetchingNextPage}
+                  >
+                    {t('search.loadMore')}
+                  </Button>
+                </Box>
+              ) : null}
+            </>
+          )}
         </>
       ) : (
         <Typography color="text.secondary">{t('search.prompt')}</Typography>
       )}
     </Page>
+  );
+}
+
+/** Post filters: section, tag, provenance (selects) and author (a username). */
+function Filters({
+  filters,
+  onChange,
+}: {
+  filters: SearchFilters;
+  onChange: (name: string, value: string | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const lng = useLanguageCode();
+  const sections = useSections();
+  const [author, setAuthor] = useState(filters.author ?? '');
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      component="section"
+      aria-label={t('search.filters')}
+      sx={{ flexWrap: 'wrap', '& > *': { flex: 1, minWidth: { sm: 180 } } }}
+    >
+      <FormControl size="small">
+        <InputLabel id="search-section-label">{t('search.filter.section')}</InputLabel>
+        <Select
+          labelId="search-section-label"
+          label={t('search.filter.section')}
+          value={filters.section ?? ''}
+          onChange={(event) => onChange('section', event.target.value || undefined)}
+        >
+          <MenuItem value="">{t('search.filter.anySection')}</MenuItem>
+          {(sections.data ?? []).map((s) => (
+            <MenuItem key={s.slug} value={s.slug}>
+              {s.name[lng] || s.name.en}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <Box>
+        <TagPicker
+          label={t('search.filter.tag')}
+          multiple={false}
+          value={filters.tag ? [filters.tag] : []}
+          onChange={(ids) => onChange('tag', ids[0])}
+          size="small"
+          id="search-tag-filter"
+        />
+      </Box>
+      <FormControl size="small">
+        <InputLabel id="search-provenance-label">{t('provenance.filterLabel')}</InputLabel>
+        <Select
+          labelId="search-provenance-label"
+          label={t('provenance.filterLabel')}
+          value={filters.provenance ?? ''}
+          onChange={(event) => onChange('provenance', event.target.value || undefined)}
+        >
+          <MenuItem value="">{t('provenance.any')}</MenuItem>
+          {provenances.map((p) => (
+            <MenuItem key={p} value={p}>
+              {t(`provenance.${p}`)}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onChange('author', author.trim() || undefined);
+        }}
+      >
+        <TextField
+          fullWidth
+          size="small"
+          label={t('search.filter.author')}
+          value={author}
+          onChange={(e) => setAuthor(e.target.value)}
+          onBlur={() => onChange('author', author.trim() || undefined)}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+      </form>
+    </Stack>
   );
 }
 
@@ -231,7 +355,11 @@ function PostList({ posts }: { posts: SearchResults['posts'] }) {
     <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {posts.map((post) => (
         <li key={post.id}>
-          <PostCard post={post} sectionLabel={sectionName(post.section)} />
+          <PostCard
+            post={post}
+            sectionLabel={sectionName(post.section)}
+            highlight={post.highlight}
+          />
         </li>
       ))}
     </Stack>
