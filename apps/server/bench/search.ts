@@ -92,7 +92,8 @@ try {
       posts = result.posts.length;
     }
     times.sort((a, b) => a - b);
-    const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
+    const at = (p: number) =>
+      times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? NaN;
     log(
       `search(): ${posts} posts; ${runs} runs: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${at(1).toFixed(1)} ms`,
     );
