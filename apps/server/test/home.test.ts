@@ -206,7 +206,9 @@ describe('GET /api/home', () => {
   it('finds each section’s latest post and the latest status updates from indexes', async () => {
     const sections = await planOf(t, log, alice.cookie, '/api/home', /from sections s/);
     expect(sections).not.toMatch(/Seq Scan on (posts|"user")/);
-    expect(sections).toMatch(/posts_section_new_idx/);
+    // With a handful of rows the planner may take either index of published posts by date (the
+    // per-section one, or the site-wide one filtered by section); the bench checks plans at scale.
+    expect(sections).toMatch(/Index Scan using posts_(section_new|new)_idx on posts/);
     const statuses = await planOf(t, log, alice.cookie, '/api/home', /from status_updates s/);
     expect(statuses).not.toMatch(/Seq Scan on (status_updates|"user")/);
     expect(statuses).toMatch(/status_updates_new_idx/);
