@@ -164,8 +164,8 @@ describe('community', () => {
     await card.getByText('Try the lighthouse one!').waitFor();
     await shoot(page, 'status-updates');
 
-    // Search finds the post by a word of its body.
-    await page.getByLabel('Search Atelier').fill('waves');
+    // Search finds the post by a word of its edited body.
+    await page.getByLabel('Search Atelier').fill('stars');
     await page.getByLabel('Search Atelier').press('Enter');
     await page.waitForURL('**/search?**');
     await page.getByRole('link', { name: 'The lighthouse keeper (revised)' }).first().waitFor();

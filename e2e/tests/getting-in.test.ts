@@ -69,7 +69,7 @@ describe('getting in', () => {
     await page.getByRole('heading', { name: 'Sections' }).waitFor();
     await shoot(page, 'home');
     await page.goto('/account');
-    await page.getByRole('heading', { name: 'Account' }).waitFor();
+    await page.getByRole('heading', { name: 'Account', exact: true }).waitFor();
     await shoot(page, 'account');
     await context.close();
   });
