@@ -19,7 +19,8 @@ export function encodeTimeCursor(key: TimeKey): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-export function decodeTimeCursor(cursor: string): TimeKey {
+/** `idPattern`: what the key's id may look like (row ids are UUIDs; Better Auth's user ids are not). */
+export function decodeTimeCursor(cursor: string, idPattern: RegExp = uuidPattern): TimeKey {
   const invalid = () => badRequest('errors.validation', { cursor: 'errors.invalid' });
   let value: unknown;
   try {
@@ -33,7 +34,7 @@ export function decodeTimeCursor(cursor: string): TimeKey {
     typeof ts !== 'string' ||
     !tsPattern.test(ts) ||
     typeof id !== 'string' ||
-    !uuidPattern.test(id)
+    !idPattern.test(id)
   ) {
     throw invalid();
   }

@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import { isModerator, type LikeState, type Liker, type Page } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
-import { cursorTs, iso } from '../comments/cursor.ts';
+import { cursorTs, decodeTimeCursor, encodeTimeCursor, iso } from '../comments/cursor.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 
 export const likeTargets = [
@@ -163,33 +163,8 @@ export async function likedIds(
   return new Set(rows.map((r) => r.target_id));
 }
 
-const tsPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+/** The likers cursor is a time cursor keyed by [like time with microseconds, user id]. */
 const userIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
-
-/** The likers cursor: [like time with microseconds, user id]; a forged one is a 400. */
-function encodeLikerCursor(key: [string, string]): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-function decodeLikerCursor(cursor: string): [string, string] {
-  const invalid = () => badRequest('errors.validation', { cursor: 'errors.invalid' });
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid();
-  }
-  if (!Array.isArray(value) || value.length !== 2) throw invalid();
-  const [ts, id] = value as unknown[];
-  if (
-    typeof ts !== 'string' ||
-    !tsPattern.test(ts) ||
-    typeof id !== 'string' ||
-    !userIdPattern.test(id)
-  )
-    throw invalid();
-  return [ts, id];
-}
 
 /**
  * Who liked a target, newest like first (keyset cursor on the like's time and user id). The
@@ -222,7 +197,7 @@ export async function listLikers(
   if (!visible) throw notFound(spec.notFound);
 
   const limit = query.limit ?? 30;
-  const after = query.cursor ? decodeLikerCursor(query.cursor) : null;
+  const after = query.cursor ? decodeTimeCursor(query.cursor, userIdPattern) : null;
   const rows = await queryRows<{
     user_id: string;
     created_at: Date | string;
@@ -253,6 +228,6 @@ export async function listLikers(
       likedAt: iso(r.created_at),
     })),
     nextCursor:
-      rows.length > limit && last ? encodeLikerCursor([last.cursor_ts, last.user_id]) : null,
+      rows.length > limit && last ? encodeTimeCursor([last.cursor_ts, last.user_id]) : null,
   };
 }
