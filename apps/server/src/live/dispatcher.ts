@@ -29,6 +29,7 @@ import {
 } from '../db/schema/index.ts';
 import { presentNotifications } from '../features/notifications/presenter.ts';
 import type { Metrics } from '../lib/metrics.ts';
+import { createDrainer } from '../lib/drain.ts';
 import { overloadOf } from '../lib/overload.ts';
 import { queryRows } from '../lib/sql.ts';
 import type { LiveEmitter } from './emitter.ts';
@@ -341,64 +342,49 @@ export function createDispatcher({
   onUserChanged,
   mail,
 }: DispatcherOptions): Dispatcher {
-  let running: Promise<void> | undefined;
-  let again = false;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
 
-  const loop = async () => {
-    do {
-      again = false;
-      let claimed = DISPATCH_BATCH;
-      while (!stopped && claimed === DISPATCH_BATCH) {
-        const round = await dispatchRound(db, policy, mail);
-        claimed = round.claimed;
-        if (round.mailed > 0) mail?.queued();
-        for (const lag of round.lags) metrics?.dispatchLag.observe(lag);
-        for (const f of round.failed) {
-          metrics?.eventFailures.inc({ outcome: f.parked ? 'parked' : 'retried' });
-          const data = { eventId: f.id, eventType: f.type, error: f.error };
-          if (f.parked) log.error(data, 'live: domain event parked after repeated failures');
-          else log.warn(data, 'live: domain event failed; it will be retried');
-        }
-        // Committed: now the users concerned may hear of it.
-        const out = emitter();
-        for (const userId of round.userChanges.keys()) onUserChanged?.(userId);
-        await emitUserChanges(db, out, round.userChanges);
-        for (const p of round.pushes) out.toRoom(p.room, p.event, p.payload);
-        if (round.created.length === 0) continue;
+  const drainer = createDrainer({
+    size: DISPATCH_BATCH,
+    stopped: () => stopped,
+    batch: async () => {
+      const round = await dispatchRound(db, policy, mail);
+      if (round.mailed > 0) mail?.queued();
+      for (const lag of round.lags) metrics?.dispatchLag.observe(lag);
+      for (const f of round.failed) {
+        metrics?.eventFailures.inc({ outcome: f.parked ? 'parked' : 'retried' });
+        const data = { eventId: f.id, eventType: f.type, error: f.error };
+        if (f.parked) log.error(data, 'live: domain event parked after repeated failures');
+        else log.warn(data, 'live: domain event failed; it will be retried');
+      }
+      // Committed: now the users concerned may hear of it.
+      const out = emitter();
+      for (const userId of round.userChanges.keys()) onUserChanged?.(userId);
+      await emitUserChanges(db, out, round.userChanges);
+      for (const p of round.pushes) out.toRoom(p.room, p.event, p.payload);
+      if (round.created.length > 0) {
         const presented = await presentNotifications(db, round.created);
         for (const n of presented) out.toUser(n.recipientId, 'notification:new', n);
       }
-    } while (again && !stopped);
-  };
-
-  const kick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = loop()
-      .catch((err: unknown) => {
-        // The dispatcher does not pass the request gate, but on PostgreSQL it can still wait
-        // too long for a connection: not an error, just try again soon (the events stay pending).
-        if (overloadOf(err)) {
-          log.warn({ err }, 'live: database busy, dispatching again shortly');
-          retry ??= setTimeout(() => {
-            retry = undefined;
-            void kick();
-          }, BUSY_RETRY_MS);
-          retry.unref();
-          return;
-        }
-        log.error({ err }, 'live: dispatching domain events failed (the sweep retries)');
-      })
-      .finally(() => {
-        running = undefined;
-      });
-    return running;
-  };
+      return round.claimed;
+    },
+    onError: (err) => {
+      // The dispatcher does not pass the request gate, but on PostgreSQL it can still wait
+      // too long for a connection: not an error, just try again soon (the events stay pending).
+      if (overloadOf(err)) {
+        log.warn({ err }, 'live: database busy, dispatching again shortly');
+        retry ??= setTimeout(() => {
+          retry = undefined;
+          void kick();
+        }, BUSY_RETRY_MS);
+        retry.unref();
+        return;
+      }
+      log.error({ err }, 'live: dispatching domain events failed (the sweep retries)');
+    },
+  });
+  const kick = () => drainer.kick();
 
   const prune = async (): Promise<number> => {
     let total = 0;
@@ -432,7 +418,7 @@ export function createDispatcher({
       stopped = true;
       clearInterval(timer);
       clearTimeout(retry);
-      await running;
+      await drainer.running();
       await pruning;
     },
   };

@@ -22,6 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/index.ts';
+import { createDrainer } from '../lib/drain.ts';
 import { overloadOf } from '../lib/overload.ts';
 import { queryRows } from '../lib/sql.ts';
 import { isPermanentFailure, type Mail, type MailTransport } from './transport.ts';
@@ -86,8 +87,6 @@ function errorText(err: unknown): string {
 }
 
 export function createMailer({ db, transport, settings, log }: MailerOptions): Mailer {
-  let running: Promise<void> | undefined;
-  let again = false;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryAt = Infinity;
@@ -183,40 +182,24 @@ export function createMailer({ db, transport, settings, log }: MailerOptions): M
       .where(eq(mailOutbox.id, id));
   };
 
-  const loop = async () => {
-    do {
-      again = false;
-      let claimed = CLAIM_BATCH;
-      while (!stopped && claimed === CLAIM_BATCH) {
-        const rows = await claim(CLAIM_BATCH);
-        claimed = rows.length;
-        for (const row of rows) await deliverRow(row);
+  const drainer = createDrainer({
+    size: CLAIM_BATCH,
+    stopped: () => stopped,
+    batch: async () => {
+      const rows = await claim(CLAIM_BATCH);
+      for (const row of rows) await deliverRow(row);
+      return rows.length;
+    },
+    onError: (err) => {
+      if (overloadOf(err)) {
+        log.warn({ err }, 'mail: database busy, delivering again shortly');
+        scheduleRetry(1_000);
+        return;
       }
-    } while (again && !stopped);
-  };
-
-  const kick = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = track(
-      loop()
-        .catch((err: unknown) => {
-          if (overloadOf(err)) {
-            log.warn({ err }, 'mail: database busy, delivering again shortly');
-            scheduleRetry(1_000);
-            return;
-          }
-          log.error({ err }, 'mail: delivering the outbox failed (the sweep retries)');
-        })
-        .finally(() => {
-          running = undefined;
-        }),
-    );
-    return running;
-  };
+      log.error({ err }, 'mail: delivering the outbox failed (the sweep retries)');
+    },
+  });
+  const kick = (): Promise<void> => (drainer.running() ? drainer.kick() : track(drainer.kick()));
 
   const prune = async (): Promise<number> => {
     const deleted = await db
