@@ -6,11 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { WatchResult } from '@atelier/shared';
+import { maySeePost, type WatchResult } from '@atelier/shared';
 import { stateOf } from '../auth/access.ts';
 import type { Db } from '../db/client.ts';
 import { posts, user } from '../db/schema/index.ts';
-import { canSee } from '../features/posts/service.ts';
 import { rooms, type LiveServerSocket } from './emitter.ts';
 
 const postIdSchema = z.uuid();
@@ -31,7 +30,7 @@ export async function watchRefusal(
     .select({ state: posts.state, authorId: posts.authorId })
     .from(posts)
     .where(eq(posts.id, id.data));
-  if (!post || !canSee(viewer, post)) return 'errors.postNotFound';
+  if (!post || !maySeePost(viewer, post)) return 'errors.postNotFound';
   return null;
 }
 

@@ -1,7 +1,7 @@
 /** Comments and comment replies as the API shows them, from the raw rows of queries.ts. */
 import type { Comment, CommentReply, PublicUser, RoleId } from '@atelier/shared';
 import { presentPublicUser } from '../users/presenter.ts';
-import { iso, isoOrNull } from './cursor.ts';
+import { iso, isoOrNull } from '../../lib/time.ts';
 
 /** The columns of a joined user, prefixed (`author_username`, …). */
 interface UserColumns {

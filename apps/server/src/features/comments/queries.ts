@@ -8,7 +8,7 @@ import { pageSize, type Comment, type CommentReply, type Page } from '@atelier/s
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { likedIds } from '../likes/service.ts';
-import { cursorTs, decodeTimeCursor, encodeTimeCursor } from './cursor.ts';
+import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
 import {
   presentComment,
   presentCommentReply,

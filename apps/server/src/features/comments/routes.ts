@@ -12,7 +12,7 @@ import { limitPerUser } from '../../lib/rate-limit.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { setLike } from '../likes/service.ts';
-import { visiblePost } from './policy.ts';
+import { visiblePost } from '../posts/policy.ts';
 import { listComments, loadComment, loadReply } from './queries.ts';
 import {
   commentNotFound,

@@ -21,7 +21,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordEvent } from '../../live/events.ts';
 import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
-import { canSeePost, checkCanChange, visiblePost } from './policy.ts';
+import { canSeePost, checkCanManage, visiblePost } from '../posts/policy.ts';
 
 type Viewer = Pick<UserRow, 'id' | 'roles'>;
 
@@ -116,7 +116,7 @@ export async function updateComment(
   await db.transaction(async (tx) => {
     const comment = await lockComment(tx, id, viewer);
     if (comment.deletedAt) throw commentNotFound();
-    checkCanChange(viewer, comment.authorId);
+    checkCanManage(viewer, comment.authorId);
     await tx
       .update(comments)
       .set({ body: input.body, editionCount: comment.editionCount + 1, editionAt: now })
@@ -143,7 +143,7 @@ export async function deleteComment(
   await db.transaction(async (tx) => {
     const comment = await lockComment(tx, id, viewer);
     if (comment.deletedAt) throw commentNotFound();
-    checkCanChange(viewer, comment.authorId);
+    checkCanManage(viewer, comment.authorId);
     await resolveReportsOnAuthorDelete(
       tx,
       viewer.id,
@@ -281,7 +281,7 @@ export async function updateReply(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const { reply } = await lockReply(tx, id, viewer);
-    checkCanChange(viewer, reply.authorId);
+    checkCanManage(viewer, reply.authorId);
     await tx
       .update(commentReplies)
       .set({ body: input.body, editionCount: reply.editionCount + 1, editionAt: now })
@@ -301,7 +301,7 @@ export async function updateReply(
 export async function deleteReply(db: Db | Tx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { comment, reply } = await lockReply(tx, id, viewer);
-    checkCanChange(viewer, reply.authorId);
+    checkCanManage(viewer, reply.authorId);
     await resolveReportsOnAuthorDelete(tx, viewer.id, {
       type: 'commentReply',
       id,

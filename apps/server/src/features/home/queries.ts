@@ -14,7 +14,7 @@ import {
 } from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { iso } from '../comments/cursor.ts';
+import { iso } from '../../lib/time.ts';
 import { joinedUser } from '../comments/presenter.ts';
 import { listStatusUpdates } from '../status-updates/queries.ts';
 

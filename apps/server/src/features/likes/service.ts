@@ -5,13 +5,14 @@
  * counter move in the same transaction, only when a row was really inserted or deleted.
  */
 import { sql } from 'drizzle-orm';
-import { isModerator, type LikeState, type Liker, type Page } from '@atelier/shared';
+import { maySeePost, type LikeState, type Liker, type Page } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
-import { cursorTs, decodeTimeCursor, encodeTimeCursor, iso } from '../comments/cursor.ts';
+import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
+import { iso } from '../../lib/time.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 
 export const likeTargets = [
@@ -191,10 +192,8 @@ export async function listLikers(
     db,
     sql`select pp.state, pp.author_id from ${table} t cross join lateral (${postOf}) pp where t.id = ${targetId}`,
   );
-  const visible =
-    found &&
-    (found.state === 'published' || found.author_id === viewer.id || isModerator(viewer.roles));
-  if (!visible) throw notFound(spec.notFound);
+  if (!found || !maySeePost(viewer, { state: found.state, authorId: found.author_id }))
+    throw notFound(spec.notFound);
 
   const limit = query.limit ?? 30;
   const after = query.cursor ? decodeTimeCursor(query.cursor, userIdPattern) : null;

@@ -3,14 +3,20 @@
  * (see updatePost), and the current one. Only the author and moderators may read it.
  */
 import { sql } from 'drizzle-orm';
-import { isModerator, type PostHistory, type PostVersion, type PublicUser } from '@atelier/shared';
+import {
+  mayManage,
+  maySeePost,
+  type PostHistory,
+  type PostVersion,
+  type PublicUser,
+} from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { presentPublicUser } from '../users/presenter.ts';
-import { iso } from './presenter.ts';
-import { canSee, postNotFound } from './service.ts';
+import { iso } from '../../lib/time.ts';
+import { postNotFound } from './service.ts';
 
 /** Versions returned at most (the newest); edits are rate-limited, so this is rarely reached. */
 export const historyLimit = 200;
@@ -72,10 +78,9 @@ export async function loadPostHistory(
           u.displayed_role as author_displayed_role, u.avatar_path as author_avatar_path
         from posts p join "user" u on u.id = p.author_id where p.id = ${postId}`,
   );
-  if (!post || !canSee(viewer, { state: post.state, authorId: post.author_id }))
+  if (!post || !maySeePost(viewer, { state: post.state, authorId: post.author_id }))
     throw postNotFound();
-  if (viewer.id !== post.author_id && !isModerator(viewer.roles))
-    throw forbidden('errors.historyForbidden');
+  if (!mayManage(viewer, post.author_id)) throw forbidden('errors.historyForbidden');
 
   // Newest first; each row is the version an edit replaced, with who made that edit.
   const rows = await queryRows<VersionRow>(

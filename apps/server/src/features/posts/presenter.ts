@@ -7,6 +7,7 @@ import {
   type Provenance,
   type RoleId,
 } from '@atelier/shared';
+import { iso } from '../../lib/time.ts';
 import { presentMedia, type MediaFields } from '../media/presenter.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 
@@ -46,11 +47,6 @@ export interface PostRowFull extends PostSummaryRow {
   state: 'published' | 'removed';
   removal_reason: string | null;
   removal_other_reason: string | null;
-}
-
-/** Both drivers give Date for timestamptz; a string is accepted too. */
-export function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
 export function presentPostSummary(row: PostSummaryRow, liked: boolean): PostSummary {

@@ -4,9 +4,10 @@
  * among them (`likedIds`). A full post is three: the post, its media, the viewer's like.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Page, PostSort, PostSummary, Provenance } from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { likedIds } from '../likes/service.ts';
 import { type MediaFields } from '../media/presenter.ts';
@@ -54,49 +55,12 @@ export interface PostListFilter {
 type NewKey = [string, string];
 type TopKey = [number, string, string];
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const tsPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-export function encodeCursor(key: NewKey | TopKey): string {
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-const invalidCursor = () => badRequest('errors.validation', { cursor: 'errors.invalid' });
+const newKey = z.tuple([cursorTimestamp, cursorId()]);
+const topKey = z.tuple([z.number().int(), cursorTimestamp, cursorId()]);
 
 /** The sort key in an opaque cursor, checked (a forged cursor is a 400, never SQL). */
-export function decodeCursor(cursor: string, sort: PostSort): NewKey | TopKey {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  if (!Array.isArray(value)) throw invalidCursor();
-  const [a, b, c] = value as unknown[];
-  if (
-    sort === 'new' &&
-    value.length === 2 &&
-    typeof a === 'string' &&
-    tsPattern.test(a) &&
-    typeof b === 'string' &&
-    uuidPattern.test(b)
-  ) {
-    return [a, b];
-  }
-  if (
-    sort === 'top' &&
-    value.length === 3 &&
-    typeof a === 'number' &&
-    Number.isInteger(a) &&
-    typeof b === 'string' &&
-    tsPattern.test(b) &&
-    typeof c === 'string' &&
-    uuidPattern.test(c)
-  ) {
-    return [a, b, c];
-  }
-  throw invalidCursor();
-}
+export const decodePostCursor = (cursor: string, sort: PostSort): NewKey | TopKey =>
+  sort === 'new' ? decodeCursor(cursor, newKey) : decodeCursor(cursor, topKey);
 
 /** Published posts of a section, an author or a tag, newest or most liked first. */
 export async function listPostSummaries(
@@ -124,7 +88,7 @@ export async function listPostSummaries(
       ? [sql`pt.created_at`, sql`pt.post_id`]
       : [sql`p.created_at`, sql`p.id`];
   if (filter.cursor !== undefined) {
-    const key = decodeCursor(filter.cursor, filter.sort);
+    const key = decodePostCursor(filter.cursor, filter.sort);
     if (key.length === 2) {
       conditions.push(sql`(${created}, ${id}) < (${key[0]}::timestamptz, ${key[1]}::uuid)`);
     } else {

@@ -12,7 +12,8 @@ import { removeMediaFiles } from '../media/storage.ts';
 import { mediaStoreFor } from '../../lib/storage/index.ts';
 import { loadPostHistory } from './history.ts';
 import { findPostRow, loadPost } from './queries.ts';
-import { canSee, createPost, deletePost, postNotFound, recordView, updatePost } from './service.ts';
+import { canSeePost } from './policy.ts';
+import { createPost, deletePost, postNotFound, recordView, updatePost } from './service.ts';
 
 function postId(params: unknown): string {
   const parsed = z.object({ id: z.uuid() }).safeParse(params);
@@ -42,7 +43,7 @@ export function postRoutes(app: FastifyInstance, _options: unknown, done: () => 
     const id = postId(request.params);
     const viewer = viewerOf(request).user;
     const row = await findPostRow(db, id);
-    if (!row || !canSee(viewer, { state: row.state, authorId: row.author_id }))
+    if (!row || !canSeePost(viewer, { state: row.state, authorId: row.author_id }))
       throw postNotFound();
     return loadPost(db, row, viewer.id);
   });

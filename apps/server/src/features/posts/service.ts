@@ -3,13 +3,7 @@
  * so counts never drift. Files of detached media are removed by the caller after commit.
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import {
-  isModerator,
-  limits,
-  postingRight,
-  type CreatePostInput,
-  type UpdatePostInput,
-} from '@atelier/shared';
+import { limits, postingRight, type CreatePostInput, type UpdatePostInput } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   media,
@@ -27,6 +21,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
 import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
+import { canSeePost, checkCanManage } from './policy.ts';
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 const uuidArray = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
@@ -157,17 +152,6 @@ export async function createPost(
   });
 }
 
-/** Author or moderator; anyone else gets 403. */
-function checkCanChange(viewer: UserRow, authorId: string): void {
-  if (viewer.id !== authorId && !isModerator(viewer.roles))
-    throw forbidden('errors.notYourContent');
-}
-
-/** Whether a post may be opened: published, or removed and the viewer is its author or a moderator. */
-export function canSee(viewer: UserRow, post: { state: string; authorId: string }): boolean {
-  return post.state === 'published' || viewer.id === post.authorId || isModerator(viewer.roles);
-}
-
 /** Edits a post; returns the storage keys of media it no longer uses (remove them after commit). */
 export async function updatePost(
   db: Db,
@@ -178,8 +162,8 @@ export async function updatePost(
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
     const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
-    if (!post || !canSee(viewer, post)) throw postNotFound();
-    checkCanChange(viewer, post.authorId);
+    if (!post || !canSeePost(viewer, post)) throw postNotFound();
+    checkCanManage(viewer, post.authorId);
     // Nothing sent, nothing edited (no "edited" marker).
     if (Object.values(input).every((v) => v === undefined)) return [];
 
@@ -269,8 +253,8 @@ export async function updatePost(
 export async function deletePost(db: Db, viewer: UserRow, postId: string): Promise<string[]> {
   return db.transaction(async (tx) => {
     const [post] = await tx.select().from(posts).where(eq(posts.id, postId)).for('update');
-    if (!post || !canSee(viewer, post)) throw postNotFound();
-    checkCanChange(viewer, post.authorId);
+    if (!post || !canSeePost(viewer, post)) throw postNotFound();
+    checkCanManage(viewer, post.authorId);
 
     const files = await tx
       .select({ key: media.key, thumbnailKey: media.thumbnailKey })
@@ -339,7 +323,7 @@ export async function recordView(db: Db, viewer: UserRow, postId: string): Promi
       .select({ state: posts.state, authorId: posts.authorId, viewCount: posts.viewCount })
       .from(posts)
       .where(eq(posts.id, postId));
-    if (!post || !canSee(viewer, post)) throw postNotFound();
+    if (!post || !canSeePost(viewer, post)) throw postNotFound();
     const inserted = await queryRows(
       tx,
       sql`insert into post_views (post_id, viewer_id, day) values (${postId}, ${viewer.id}, (now() at time zone 'UTC')::date)

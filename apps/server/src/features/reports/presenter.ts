@@ -12,6 +12,7 @@ import {
   type ReportTargetPreview,
   type RoleId,
 } from '@atelier/shared';
+import { iso } from '../../lib/time.ts';
 import { presentPublicUser } from '../users/presenter.ts';
 import type {
   ActionRow,
@@ -22,8 +23,6 @@ import type {
   UserSummaryRow,
 } from './queries.ts';
 import type { SavedReport } from './service.ts';
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function presentMyReport(input: ParsedReportInput, saved: SavedReport): MyReport {
   return {

@@ -34,7 +34,7 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
-import { canSeePost } from '../comments/policy.ts';
+import { canSeePost } from '../posts/policy.ts';
 import { deleteComment, deleteReply } from '../comments/service.ts';
 import { banInTx } from '../moderation/service.ts';
 import { writeModLog, type ModAction } from '../modlog/service.ts';

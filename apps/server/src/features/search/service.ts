@@ -12,6 +12,7 @@
  * - tags by the seed's rule (any label or a parent's label), folding case and accents.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   pageSize,
   roles,
@@ -27,7 +28,7 @@ import {
   type Tag,
 } from '@atelier/shared';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { postSummariesByIds } from '../posts/queries.ts';
 import { presentTag } from '../tags/presenter.ts';
@@ -48,34 +49,8 @@ const maxMatchedTags = 20;
 /** How much of a body ts_headline reads on a result page. */
 const headlineChars = 2000;
 
-type Cursor = [number, string, string];
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const tsPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const invalidCursor = () => badRequest('errors.validation', { cursor: 'errors.invalid' });
-
-const encodeCursor = (key: Cursor) => Buffer.from(JSON.stringify(key)).toString('base64url');
-
-function decodeCursor(cursor: string): Cursor {
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  if (!Array.isArray(value) || value.length !== 3) throw invalidCursor();
-  const [rank, ts, id] = value as unknown[];
-  if (
-    typeof rank !== 'number' ||
-    !Number.isFinite(rank) ||
-    typeof ts !== 'string' ||
-    !tsPattern.test(ts) ||
-    typeof id !== 'string' ||
-    !uuidPattern.test(id)
-  ) {
-    throw invalidCursor();
-  }
-  return [rank, ts, id];
-}
+const rankKey = z.tuple([z.number(), cursorTimestamp, cursorId()]);
+type Cursor = z.output<typeof rankKey>;
 
 interface PostFilters {
   section?: string | undefined;
@@ -172,7 +147,7 @@ async function searchPosts(
   viewerId: string,
 ): Promise<{ posts: SearchPost[]; nextCursor: string | null }> {
   const { tsquery, hangul } = textQuery(q);
-  const key = cursor === undefined ? null : decodeCursor(cursor);
+  const key = cursor === undefined ? null : decodeCursor(cursor, rankKey);
   if (!tsquery && matchedTagIds.length === 0) return { posts: [], nextCursor: null };
   // A query with only tag matches still needs a tsquery; an empty one matches nothing.
   const query = tsquery ?? sql`''::tsquery`;

@@ -1,6 +1,6 @@
 /** Status updates and their replies as the API shows them, from the raw rows of queries.ts. */
 import type { RoleId, StatusReply, StatusUpdate } from '@atelier/shared';
-import { iso, isoOrNull } from '../comments/cursor.ts';
+import { iso, isoOrNull } from '../../lib/time.ts';
 import { joinedUser } from '../comments/presenter.ts';
 
 export interface StatusUpdateRow extends Record<string, unknown> {

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { pageSize, type Page, type StatusReply, type StatusUpdate } from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../comments/cursor.ts';
+import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
 import { likedIds } from '../likes/service.ts';
 import {
   presentStatusReply,

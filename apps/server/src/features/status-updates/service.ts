@@ -18,7 +18,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordEvent } from '../../live/events.ts';
 import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { checkCanChange } from '../comments/policy.ts';
+import { checkCanManage } from '../posts/policy.ts';
 
 type Viewer = Pick<UserRow, 'id' | 'roles'>;
 
@@ -80,7 +80,7 @@ export async function updateStatusUpdate(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const status = await lockStatus(tx, id);
-    checkCanChange(viewer, status.authorId);
+    checkCanManage(viewer, status.authorId);
     await tx
       .update(statusUpdates)
       .set({ content: input.content, editionCount: status.editionCount + 1, editionAt: now })
@@ -100,7 +100,7 @@ export async function updateStatusUpdate(
 export async function deleteStatusUpdate(db: Db | Tx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const status = await lockStatus(tx, id);
-    checkCanChange(viewer, status.authorId);
+    checkCanManage(viewer, status.authorId);
     await resolveReportsOnAuthorDelete(tx, viewer.id, {
       type: 'statusUpdate',
       id,
@@ -214,7 +214,7 @@ export async function updateStatusReply(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const reply = await lockReply(tx, id);
-    checkCanChange(viewer, reply.authorId);
+    checkCanManage(viewer, reply.authorId);
     await tx
       .update(statusReplies)
       .set({ content: input.content, editionCount: reply.editionCount + 1, editionAt: now })
@@ -231,7 +231,7 @@ export async function updateStatusReply(
 export async function deleteStatusReply(db: Db | Tx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const reply = await lockReply(tx, id);
-    checkCanChange(viewer, reply.authorId);
+    checkCanManage(viewer, reply.authorId);
     await resolveReportsOnAuthorDelete(tx, viewer.id, {
       type: 'statusReply',
       id,

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { mayManage } from '@atelier/shared';
 import { lazyWithRetry } from '../../app/lazyWithRetry.ts';
 import { isApiError } from '../../api/client.ts';
 import { useCurrentUser } from '../../api/me.ts';
@@ -62,7 +63,7 @@ export default function PostPage() {
       </Page>
     );
   }
-  const mayEdit = me.id === post.data.author.id || me.isModerator;
+  const mayEdit = mayManage(me, post.data.author.id);
   if (params.get('edit') === '1' && mayEdit) {
     return (
       <Page width="medium" title={t('editor.editTitle')}>

@@ -18,7 +18,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import { formatCompactNumber, type CurrentUser, type Post } from '@atelier/shared';
+import { formatCompactNumber, mayManage, type CurrentUser, type Post } from '@atelier/shared';
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
 import { useDeletePost, useRecordView } from '../../api/posts.ts';
 import { useSections } from '../../api/sections.ts';
@@ -58,7 +58,7 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   useCountView(post.id);
   const section = sections.data?.find((s) => s.slug === post.section);
-  const mayEdit = me.id === post.author.id || me.isModerator;
+  const mayEdit = mayManage(me, post.author.id);
   const compact = (n: number) => formatCompactNumber(n, i18n.resolvedLanguage ?? 'en');
 
   const onDelete = async () => {

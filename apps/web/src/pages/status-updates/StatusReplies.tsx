@@ -21,7 +21,7 @@ import { translateError } from '../../components/errors.ts';
 import { isApiError } from '../../api/client.ts';
 import { ReplyQuote } from './ReplyQuote.tsx';
 import { TextComposer } from './TextComposer.tsx';
-import { useCanManage } from './useOwnership.ts';
+import { useCanManage } from '../../components/useCanManage.ts';
 
 function StatusReplyItem({
   reply,

@@ -19,7 +19,7 @@ import { ItemActions } from '../../components/ItemActions.tsx';
 import { translateError } from '../../components/errors.ts';
 import { StatusReplies } from './StatusReplies.tsx';
 import { TextComposer } from './TextComposer.tsx';
-import { useCanManage } from './useOwnership.ts';
+import { useCanManage } from '../../components/useCanManage.ts';
 
 export function StatusUpdateCard({ update }: { update: StatusUpdate }) {
   const { t, i18n } = useTranslation();

@@ -19,7 +19,7 @@ import { ItemActions, ActionButton } from '../../../components/ItemActions.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { translateError } from '../../../components/errors.ts';
 import { TextComposer } from '../../status-updates/TextComposer.tsx';
-import { useCanManage } from '../../status-updates/useOwnership.ts';
+import { useCanManage } from '../../../components/useCanManage.ts';
 import { CommentReplyItem } from './CommentReplyItem.tsx';
 
 interface ReplyTarget {

@@ -12,7 +12,7 @@ import { Markdown } from '../../../components/Markdown.tsx';
 import { translateError } from '../../../components/errors.ts';
 import { ReplyQuote } from '../../status-updates/ReplyQuote.tsx';
 import { TextComposer } from '../../status-updates/TextComposer.tsx';
-import { useCanManage } from '../../status-updates/useOwnership.ts';
+import { useCanManage } from '../../../components/useCanManage.ts';
 
 export function CommentReplyItem({
   reply,
