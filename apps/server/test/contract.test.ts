@@ -8,11 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { allRoutes, apiErrorSchema, type RouteDef } from '@atelier/shared';
 import {
+  applicationInput,
   createAuthTestApp,
   createMember,
   createModerator,
+  createUser,
+  PASSWORD,
   relaxedWriteLimits,
   request,
+  signIn,
+  uniqueName,
   type TestUser,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
@@ -31,9 +36,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type CallOptions = Omit<InjectOptions, 'method'> & { cookie?: string };
+
 interface Call {
+  /** Whose cookie is sent (a `cookie` the request returns wins). */
   as: 'member' | 'moderator';
-  request: () => Promise<Omit<InjectOptions, 'method'>> | Omit<InjectOptions, 'method'>;
+  request: () => Promise<CallOptions> | CallOptions;
   /** The status expected (a declared success unless noted). */
   status: number;
 }
@@ -75,7 +83,223 @@ async function reportedPost(): Promise<string> {
   return id;
 }
 
+/** A verified user without access who applied: the application's id. */
+async function pendingApplication(): Promise<string> {
+  const applicant = await createUser(t);
+  const res = await request(t, {
+    method: 'POST',
+    url: '/api/applications',
+    cookie: applicant.cookie,
+    payload: applicationInput(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string }>().id;
+}
+
+/** A creator on probation who asked for promotion with a post: the request's id. */
+async function pendingPromotion(): Promise<string> {
+  const creator = await createUser(t, { roles: ['probation-writer'] });
+  const post = await newPost(t, creator);
+  const res = await request(t, {
+    method: 'POST',
+    url: '/api/promotion-requests',
+    cookie: creator.cookie,
+    payload: { postIds: [post.id] },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string }>().id;
+}
+
+const banned = async () => (await createUser(t, { roles: ['banned'] })).id;
+
 const calls: Record<string, Call> = {
+  'GET /api/health': { as: 'member', request: () => ({ url: '/api/health' }), status: 200 },
+  'GET /api/health/live': {
+    as: 'member',
+    request: () => ({ url: '/api/health/live' }),
+    status: 200,
+  },
+  'GET /api/health/ready': {
+    as: 'member',
+    request: () => ({ url: '/api/health/ready' }),
+    status: 200,
+  },
+  'POST /api/register': {
+    as: 'member',
+    request: () => {
+      const username = uniqueName();
+      return {
+        url: '/api/register',
+        cookie: '',
+        payload: { username, email: `${username}@example.com`, password: PASSWORD },
+      };
+    },
+    status: 201,
+  },
+  'GET /api/me': { as: 'member', request: () => ({ url: '/api/me' }), status: 200 },
+  'PATCH /api/me': {
+    as: 'member',
+    request: () => ({ url: '/api/me', payload: { bio: 'Contract bio' } }),
+    status: 200,
+  },
+  'POST /api/me/avatar': {
+    as: 'member',
+    request: async () => ({
+      url: '/api/me/avatar',
+      ...multipart('file', 'a.png', await png(), 'image/png'),
+    }),
+    status: 200,
+  },
+  'DELETE /api/me/avatar': {
+    as: 'member',
+    request: () => ({ url: '/api/me/avatar' }),
+    status: 200,
+  },
+  'GET /api/me/export': { as: 'member', request: () => ({ url: '/api/me/export' }), status: 200 },
+  'POST /api/me/deletion': {
+    as: 'member',
+    request: async () => ({
+      url: '/api/me/deletion',
+      cookie: (await createMember(t)).cookie,
+      payload: { password: PASSWORD, mode: 'keep' },
+    }),
+    status: 200,
+  },
+  'DELETE /api/me/deletion': {
+    as: 'member',
+    request: async () => {
+      const leaving = await createMember(t);
+      await request(t, {
+        method: 'POST',
+        url: '/api/me/deletion',
+        cookie: leaving.cookie,
+        payload: { password: PASSWORD, mode: 'remove' },
+      });
+      return { url: '/api/me/deletion', cookie: await signIn(t, leaving.email) };
+    },
+    status: 200,
+  },
+  'GET /api/search': {
+    as: 'member',
+    request: () => ({ url: '/api/search?q=contract&kind=all' }),
+    status: 200,
+  },
+  'GET /api/applications/mine': {
+    as: 'member',
+    request: () => ({ url: '/api/applications/mine' }),
+    status: 200,
+  },
+  'POST /api/applications': {
+    as: 'member',
+    request: async () => ({
+      url: '/api/applications',
+      cookie: (await createUser(t)).cookie,
+      payload: applicationInput(),
+    }),
+    status: 201,
+  },
+  'GET /api/applications': {
+    as: 'moderator',
+    request: async () => {
+      await pendingApplication();
+      return { url: '/api/applications?state=pending' };
+    },
+    status: 200,
+  },
+  'POST /api/applications/:id/approve': {
+    as: 'moderator',
+    request: async () => ({
+      url: `/api/applications/${await pendingApplication()}/approve`,
+      payload: { grantedRole: 'member' },
+    }),
+    status: 200,
+  },
+  'POST /api/applications/:id/reject': {
+    as: 'moderator',
+    request: async () => ({
+      url: `/api/applications/${await pendingApplication()}/reject`,
+      payload: { note: 'Not yet' },
+    }),
+    status: 200,
+  },
+  'GET /api/users/banned': {
+    as: 'moderator',
+    request: async () => {
+      await banned();
+      return { url: '/api/users/banned' };
+    },
+    status: 200,
+  },
+  'POST /api/users/:id/ban': {
+    as: 'moderator',
+    request: async () => ({
+      url: `/api/users/${(await createMember(t)).id}/ban`,
+      payload: { reason: 'Spam' },
+    }),
+    status: 204,
+  },
+  'POST /api/users/:id/unban': {
+    as: 'moderator',
+    request: async () => ({ url: `/api/users/${await banned()}/unban` }),
+    status: 204,
+  },
+  'PUT /api/users/:id/roles': {
+    as: 'moderator',
+    request: async () => ({
+      url: `/api/users/${(await createMember(t)).id}/roles`,
+      payload: { roles: ['probation-writer'] },
+    }),
+    status: 200,
+  },
+  'POST /api/users/:id/displayed-role/reset': {
+    as: 'moderator',
+    request: () => ({ url: `/api/users/${member.id}/displayed-role/reset` }),
+    status: 200,
+  },
+  'GET /api/users/:id/shared-visitors': {
+    as: 'moderator',
+    request: () => ({ url: `/api/users/${member.id}/shared-visitors` }),
+    status: 200,
+  },
+  'POST /api/promotion-requests': {
+    as: 'member',
+    request: async () => {
+      const creator = await createUser(t, { roles: ['probation-writer'] });
+      const post = await newPost(t, creator);
+      return {
+        url: '/api/promotion-requests',
+        cookie: creator.cookie,
+        payload: { postIds: [post.id], message: 'My best' },
+      };
+    },
+    status: 201,
+  },
+  'GET /api/promotion-requests/mine': {
+    as: 'member',
+    request: () => ({ url: '/api/promotion-requests/mine' }),
+    status: 200,
+  },
+  'GET /api/promotion-requests': {
+    as: 'moderator',
+    request: async () => {
+      await pendingPromotion();
+      return { url: '/api/promotion-requests' };
+    },
+    status: 200,
+  },
+  'POST /api/promotion-requests/:id/approve': {
+    as: 'moderator',
+    request: async () => ({ url: `/api/promotion-requests/${await pendingPromotion()}/approve` }),
+    status: 200,
+  },
+  'POST /api/promotion-requests/:id/decline': {
+    as: 'moderator',
+    request: async () => ({
+      url: `/api/promotion-requests/${await pendingPromotion()}/decline`,
+      payload: { note: 'More work first' },
+    }),
+    status: 200,
+  },
   'POST /api/client-errors': {
     as: 'member',
     request: () => ({ url: '/api/client-errors', payload: { message: 'boom' } }),
@@ -232,6 +456,11 @@ describe('the route table, called', () => {
         return;
       }
       expect(Object.keys(route.responses).map(Number)).toContain(res.statusCode);
+      if (route.responseType) {
+        expect(res.headers['content-type']).toBe(route.responseType);
+        expect(res.rawPayload.length).toBeGreaterThan(0);
+        return;
+      }
       const schema = route.responses[res.statusCode];
       if (!schema) {
         expect(res.body).toBe('');

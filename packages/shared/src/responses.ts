@@ -24,6 +24,17 @@ import type { UserPresence } from './presence.ts';
 import { reportReasons, reportTargetTypes, type MyReport, type ReportQueue } from './reports.ts';
 import type { PublicUser, Section } from './schemas.ts';
 import type { DirectUpload } from './upload.ts';
+import type { SearchResults } from './community.ts';
+import { accountDeletionModes } from './ownData.ts';
+import {
+  requestedTypes,
+  type Application,
+  type BannedUser,
+  type CurrentUser,
+  type MyApplication,
+} from './schemas.ts';
+import type { MyPromotion, PromotionRequest, SharedVisitorAccount } from './moderation.ts';
+import { languages } from './limits.ts';
 
 /** Every ISO instant the API sends. */
 const iso = z.string().meta({ format: 'date-time' });
@@ -243,6 +254,128 @@ export const directUploadSchema = z.object({
   token: z.string(),
 });
 
+/** A range [start, end) of UTF-16 code units to highlight. */
+const textRange = z.tuple([z.number(), z.number()]);
+
+export const searchResultsSchema = z.object({
+  posts: z.array(
+    postSummarySchema.extend({
+      highlight: z.object({ title: z.array(textRange), excerpt: z.array(textRange) }),
+    }),
+  ),
+  users: z.array(publicUserSchema),
+  tags: z.array(tagResponseSchema),
+  nextCursor: z.string().nullable(),
+  tooShort: z.boolean(),
+});
+
+export const applicationResponseSchema = z.object({
+  id: z.string(),
+  applicant: publicUserSchema.extend({ email: z.string(), registrationTimestamp: iso }),
+  requestedType: z.enum(requestedTypes),
+  aboutYou: z.string(),
+  whyJoin: z.string(),
+  links: z.array(z.string()),
+  state: z.enum(['pending', 'approved', 'rejected']),
+  reviewer: publicUserSchema.nullable(),
+  decisionNote: z.string().nullable(),
+  grantedRole: z.enum(roleIds).nullable(),
+  createdAt: iso,
+  decidedAt: iso.nullable(),
+});
+
+export const myApplicationSchema = z.object({
+  application: applicationResponseSchema.nullable(),
+  reapplyAt: iso.nullable(),
+});
+
+export const bannedUserSchema = publicUserSchema.extend({ banReason: z.string() });
+
+export const sharedVisitorAccountSchema = z.object({
+  user: publicUserSchema,
+  isBanned: z.boolean(),
+  sharedVisitorIds: z.number(),
+  lastSeenTogether: iso,
+});
+
+export const promotionRequestResponseSchema = z.object({
+  id: z.string(),
+  user: publicUserSchema,
+  roleType: z.enum(roleTypes),
+  posts: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      sectionSlug: z.string(),
+      available: z.boolean(),
+    }),
+  ),
+  message: z.string(),
+  state: z.enum(['pending', 'approved', 'declined']),
+  reviewer: publicUserSchema.nullable(),
+  decisionNote: z.string().nullable(),
+  createdAt: iso,
+  decidedAt: iso.nullable(),
+});
+
+export const myPromotionSchema = z.object({
+  request: promotionRequestResponseSchema.nullable(),
+  probationTypes: z.array(z.enum(roleTypes)),
+});
+
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  username: z.string(),
+  avatarPath: z.string().nullable(),
+  registrationTimestamp: iso,
+  roles: z.array(z.enum(roleIds)),
+  displayedRole: z.enum(roleIds),
+  postCount: z.number(),
+  commentCount: z.number(),
+  postLikeCount: z.number(),
+  commentLikeCount: z.number(),
+  statusUpdateLikeCount: z.number(),
+  claimsModifiedTimestamp: iso,
+  bio: z.string(),
+  links: z.array(z.string()),
+  banReason: z.string().nullable(),
+  language: z.enum(languages).nullable(),
+  usernameChangedTimestamp: iso.nullable(),
+  deletionScheduledTimestamp: iso.nullable(),
+  deletionMode: z.enum(accountDeletionModes).nullable(),
+  hasAccess: z.boolean(),
+  isBanned: z.boolean(),
+  isModerator: z.boolean(),
+});
+
+/** POST /api/register: the account exists and its session cookie is set. */
+export const registeredSchema = z.object({ ok: z.literal(true) });
+
+const healthCheckSchema = z.object({ status: z.enum(['ok', 'down']), latencyMs: z.number() });
+const healthChecksSchema = z.object({
+  database: healthCheckSchema,
+  /** Only with REDIS_URL. */
+  redis: healthCheckSchema.optional(),
+});
+
+/** GET /api/health: `ok` and `database` (the kind) are kept for older users. */
+export const healthSchema = z.object({
+  ok: z.boolean(),
+  database: z.enum(['pglite', 'postgres']),
+  checks: healthChecksSchema,
+});
+
+export const liveSchema = z.object({ ok: z.literal(true) });
+
+/** GET /api/health/ready: the checks, or `shuttingDown` (no checks) while the server stops. */
+export const readySchema = z.object({
+  ok: z.boolean(),
+  checks: healthChecksSchema.optional(),
+  shuttingDown: z.literal(true).optional(),
+});
+
 /** Every error answer: `code` is a translation key (errors.*). */
 export const apiErrorSchema = z.object({
   error: z.object({
@@ -276,3 +409,11 @@ same<z.infer<typeof modLogEntrySchema>, ModLogEntry>(true);
 same<z.infer<typeof myReportSchema>, MyReport>(true);
 same<z.infer<typeof reportQueueSchema>, ReportQueue>(true);
 same<z.infer<typeof directUploadSchema>, DirectUpload>(true);
+same<z.infer<typeof searchResultsSchema>, SearchResults>(true);
+same<z.infer<typeof applicationResponseSchema>, Application>(true);
+same<z.infer<typeof myApplicationSchema>, MyApplication>(true);
+same<z.infer<typeof bannedUserSchema>, BannedUser>(true);
+same<z.infer<typeof sharedVisitorAccountSchema>, SharedVisitorAccount>(true);
+same<z.infer<typeof promotionRequestResponseSchema>, PromotionRequest>(true);
+same<z.infer<typeof myPromotionSchema>, MyPromotion>(true);
+same<z.infer<typeof currentUserSchema>, CurrentUser>(true);

@@ -180,9 +180,15 @@ export interface CurrentUser {
 
 export type ApplicationState = 'pending' | 'approved' | 'rejected';
 
+/** The applicant as moderators see them. */
+export interface Applicant extends PublicUser {
+  email: string;
+  registrationTimestamp: string;
+}
+
 export interface Application {
   id: string;
-  applicant: PublicUser & { email: string; registrationTimestamp: string };
+  applicant: Applicant;
   requestedType: RequestedType;
   aboutYou: string;
   whyJoin: string;
@@ -212,4 +218,6 @@ export interface Section {
 }
 
 /** GET /api/users/banned */
-export type BannedUser = PublicUser & { banReason: string };
+export interface BannedUser extends PublicUser {
+  banReason: string;
+}

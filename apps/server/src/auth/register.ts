@@ -1,18 +1,18 @@
 /**
- * POST /api/register: our sign-up. Validates with the shared registerSchema, refuses common
- * passwords and taken usernames (case-insensitively or by look-alike, auth/username.ts) or
- * addresses with field errors, then lets
- * Better Auth create the user, its password account and a session in one transaction, and
+ * POST /api/register (`routes.users.register`, rate limit `signUpIp` per IP): our sign-up.
+ * Validated with the shared registerSchema; refuses common passwords and taken usernames
+ * (case-insensitively or by look-alike, auth/username.ts) or addresses with field errors, then
+ * lets Better Auth create the user, its password account and a session in one transaction, and
  * forwards its session cookie. The verification mail goes out in the chosen language.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isAPIError } from 'better-auth/api';
-import { registerSchema, type RegisterInput } from '@atelier/shared';
+import { routes, type RegisterInput } from '@atelier/shared';
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/index.ts';
 import { AppError, badRequest, conflict } from '../lib/errors.ts';
-import { limitPerIp } from '../lib/rate-limit.ts';
+import { registerRoute } from '../lib/routes.ts';
 import { authErrorBody, authHeaders } from './bridge.ts';
 import { isCommonPassword } from './passwords.ts';
 import { usernameKey } from './username.ts';
@@ -44,8 +44,7 @@ async function assertAvailable(
 
 export function registerRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const { database } = app.deps;
-  app.post('/api/register', { preHandler: limitPerIp('signUpIp') }, async (request, reply) => {
-    const input = registerSchema.parse(request.body);
+  registerRoute(app, routes.users.register, async ({ body: input, request, reply }) => {
     if (isCommonPassword(input.password, input))
       throw badRequest('errors.validation', { password: 'errors.passwordCommon' });
     await assertAvailable(database.db, input);
@@ -69,7 +68,7 @@ export function registerRoutes(app: FastifyInstance, _options: unknown, done: ()
       throw new AppError(err.statusCode, error.code, error.message);
     }
     for (const cookie of result.headers.getSetCookie()) void reply.header('set-cookie', cookie);
-    return reply.status(201).send({ ok: true });
+    return { ok: true } as const;
   });
   done();
 }

@@ -10,8 +10,9 @@
  * ZodError into it); invalid params of a route with `paramsNotFound` are 404 with that code.
  *
  * A handler gets `{ params, query, body, viewer, request, reply }` parsed and typed from the
- * declaration and returns the answer's body (nothing for 204). The status is the lowest success
- * status declared; a handler may set another with `reply.status()`.
+ * declaration and returns the answer's body (nothing for 204; a stream or bytes for a route with a
+ * `responseType`, sent with that content type). The status is the lowest success status declared;
+ * a handler may set another with `reply.status()`.
  */
 import type {
   FastifyInstance,
@@ -102,8 +103,8 @@ function validatorFor(def: RouteDef): FastifySchemaCompiler<FastifySchema> {
   return ({ schema: given, httpPart }) =>
     (data: unknown) => {
       const schema = given as unknown as z.ZodType;
-      // A POST or PATCH with no body at all is an empty object to its schema.
-      const input = httpPart === 'body' && data === undefined ? {} : data;
+      // A POST or PATCH with no body at all (or a JSON null) is an empty object to its schema.
+      const input = httpPart === 'body' && (data === undefined || data === null) ? {} : data;
       const result = schema.safeParse(input);
       if (result.success) return { value: result.data };
       if (httpPart === 'params' && def.paramsNotFound)
@@ -132,7 +133,9 @@ export function registerRoute<R extends RouteDef>(
 
   const response: Record<number, unknown> = {};
   for (const [status, schema] of Object.entries(def.responses)) {
-    if (schema) response[Number(status)] = jsonSchemaOf(schema);
+    // A file (responseType) is sent as it is: no serialiser for it.
+    if (schema && !(def.responseType && Number(status) < 300))
+      response[Number(status)] = jsonSchemaOf(schema);
   }
   const schema: FastifySchema = { response };
   if (def.params) schema.params = def.params;
@@ -161,6 +164,7 @@ export function registerRoute<R extends RouteDef>(
       });
       if (reply.sent) return reply;
       if (result === undefined) return reply.send();
+      if (def.responseType) void reply.type(def.responseType);
       return result;
     },
   });

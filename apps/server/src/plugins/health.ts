@@ -1,5 +1,5 @@
 /**
- * Health endpoints (no admission gate, no rate limit):
+ * Health endpoints, `routes.health` (no admission gate, no rate limit):
  *
  * - GET /api/health: the database and, with REDIS_URL, Redis, each `ok`/`down` with its latency;
  *   503 when one is down. `ok` and `database` (the kind) are kept for older users.
@@ -8,8 +8,10 @@
  *   while the server shuts down; a load balancer sends traffic only to ready nodes.
  */
 import type { FastifyInstance } from 'fastify';
+import { routes } from '@atelier/shared';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { registerRoute } from '../lib/routes.ts';
 
 /** A check slower than this counts as down. */
 export const HEALTH_TIMEOUT_MS = 2_000;
@@ -92,20 +94,29 @@ export async function registerHealth(
   const allOk = (c: Awaited<ReturnType<typeof checks>>) =>
     c.database.status === 'ok' && (c.redis?.status ?? 'ok') === 'ok';
 
-  app.get('/api/health', async (request, reply) => {
+  registerRoute(app, routes.health.status, async ({ request, reply }) => {
     const c = await checks();
     const ok = allOk(c);
-    if (!ok) request.log.error({ checks: c }, 'health check: a dependency does not answer');
-    return reply.status(ok ? 200 : 503).send({ ok, database: database.kind, checks: c });
+    if (!ok) {
+      request.log.error({ checks: c }, 'health check: a dependency does not answer');
+      void reply.status(503);
+    }
+    return { ok, database: database.kind, checks: c };
   });
 
-  app.get('/api/health/live', () => ({ ok: true }));
+  registerRoute(app, routes.health.live, () => ({ ok: true }) as const);
 
-  app.get('/api/health/ready', async (request, reply) => {
-    if (closing) return reply.status(503).send({ ok: false, shuttingDown: true });
+  registerRoute(app, routes.health.ready, async ({ request, reply }) => {
+    if (closing) {
+      void reply.status(503);
+      return { ok: false, shuttingDown: true } as const;
+    }
     const c = await checks();
     const ok = allOk(c);
-    if (!ok) request.log.warn({ checks: c }, 'not ready: a dependency does not answer');
-    return reply.status(ok ? 200 : 503).send({ ok, checks: c });
+    if (!ok) {
+      request.log.warn({ checks: c }, 'not ready: a dependency does not answer');
+      void reply.status(503);
+    }
+    return { ok, checks: c };
   });
 }

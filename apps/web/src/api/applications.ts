@@ -3,27 +3,23 @@
  * the applicant, so approve/reject/ban also refresh the banned list.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Application,
-  ApplicationInput,
-  ApplicationState,
-  GrantableRole,
-  MyApplication,
-} from '@atelier/shared';
-import { api } from './client.ts';
+import type { ApplicationInput, ApplicationState, GrantableRole, routes } from '@atelier/shared';
+import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 export function useMyApplication() {
   return useQuery({
     queryKey: queryKeys.myApplication,
-    queryFn: ({ signal }) => api.get<MyApplication>('/api/applications/mine', signal),
+    queryFn: ({ signal }) =>
+      call<typeof routes.applications.mine>('GET /api/applications/mine', { signal }),
   });
 }
 
 export function useSubmitApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApplicationInput) => api.post<Application>('/api/applications', input),
+    mutationFn: (input: ApplicationInput) =>
+      call<typeof routes.applications.submit>('POST /api/applications', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.myApplication }),
   });
 }
@@ -31,7 +27,11 @@ export function useSubmitApplication() {
 export function useApplications(state: ApplicationState) {
   return useQuery({
     queryKey: queryKeys.applications(state),
-    queryFn: ({ signal }) => api.get<Application[]>(`/api/applications?state=${state}`, signal),
+    queryFn: ({ signal }) =>
+      call<typeof routes.applications.list>('GET /api/applications', {
+        query: { state },
+        signal,
+      }),
   });
 }
 
@@ -39,7 +39,10 @@ export function useApproveApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, grantedRole }: { id: string; grantedRole: GrantableRole }) =>
-      api.post<Application>(`/api/applications/${encodeURIComponent(id)}/approve`, { grantedRole }),
+      call<typeof routes.applications.approve>('POST /api/applications/:id/approve', {
+        params: { id },
+        body: { grantedRole },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applicationsAll }),
   });
 }
@@ -48,7 +51,10 @@ export function useRejectApplication() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, note }: { id: string; note: string }) =>
-      api.post<Application>(`/api/applications/${encodeURIComponent(id)}/reject`, { note }),
+      call<typeof routes.applications.reject>('POST /api/applications/:id/reject', {
+        params: { id },
+        body: { note },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applicationsAll }),
   });
 }

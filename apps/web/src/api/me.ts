@@ -4,13 +4,13 @@
  * ban reaches an open tab: the shell and the guard simply re-render from the new data.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountDeletionInput, AccountUpdate, CurrentUser } from '@atelier/shared';
-import { api, ApiError } from './client.ts';
+import type { AccountDeletionInput, AccountUpdate, CurrentUser, routes } from '@atelier/shared';
+import { ApiError, call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 export async function fetchMe(signal?: AbortSignal): Promise<CurrentUser | null> {
   try {
-    return await api.get<CurrentUser>('/api/me', signal);
+    return await call<typeof routes.users.me>('GET /api/me', { signal });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return null;
     throw err;
@@ -37,7 +37,8 @@ export function useCurrentUser(): CurrentUser | null | undefined {
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: AccountUpdate) => api.patch<CurrentUser>('/api/me', update),
+    mutationFn: (update: AccountUpdate) =>
+      call<typeof routes.users.update>('PATCH /api/me', { body: update }),
     onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
   });
 }
@@ -48,7 +49,7 @@ export function useUploadAvatar() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return api.post<CurrentUser>('/api/me/avatar', form);
+      return call<typeof routes.users.uploadAvatar>('POST /api/me/avatar', { body: form });
     },
     onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
   });
@@ -57,18 +58,22 @@ export function useUploadAvatar() {
 export function useDeleteAvatar() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<CurrentUser>('/api/me/avatar'),
+    mutationFn: () => call<typeof routes.users.removeAvatar>('DELETE /api/me/avatar'),
     onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
   });
 }
 
-/** GET /api/me/export: the ZIP of one's data (a plain link: the browser streams the download). */
-export const exportUrl = '/api/me/export';
+/**
+ * GET /api/me/export (`routes.ownData.export`): the ZIP of one's data, a plain link (the browser
+ * streams the download), so not a `call`; the type checks the path against the declaration.
+ */
+export const exportUrl: (typeof routes.ownData.export)['path'] = '/api/me/export';
 
 /** Schedules the deletion of the account; the server ends every session (the caller signs out). */
 export function useRequestDeletion() {
   return useMutation({
-    mutationFn: (input: AccountDeletionInput) => api.post<CurrentUser>('/api/me/deletion', input),
+    mutationFn: (input: AccountDeletionInput) =>
+      call<typeof routes.ownData.requestDeletion>('POST /api/me/deletion', { body: input }),
   });
 }
 
@@ -76,7 +81,7 @@ export function useRequestDeletion() {
 export function useCancelDeletion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<CurrentUser>('/api/me/deletion'),
+    mutationFn: () => call<typeof routes.ownData.cancelDeletion>('DELETE /api/me/deletion'),
     onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
   });
 }

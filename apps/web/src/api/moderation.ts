@@ -3,8 +3,8 @@
  * sharing a visitor id. Every change refreshes the profile (and the banned list).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EditableRole, SharedVisitorAccount, UserProfile } from '@atelier/shared';
-import { api } from './client.ts';
+import type { EditableRole, routes, UserProfile } from '@atelier/shared';
+import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 import { modLogKeys } from './modLog.ts';
 import { profileKeys } from './profiles.ts';
@@ -12,8 +12,6 @@ import { profileKeys } from './profiles.ts';
 export const moderationKeys = {
   sharedVisitors: (id: string) => ['sharedVisitors', id] as const,
 };
-
-const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
 function useRefreshUser() {
   const queryClient = useQueryClient();
@@ -31,7 +29,10 @@ export function useSetRoles() {
   const refresh = useRefreshUser();
   return useMutation({
     mutationFn: ({ id, roles }: { id: string; roles: EditableRole[] }) =>
-      api.put<UserProfile>(`${userPath(id)}/roles`, { roles }),
+      call<typeof routes.moderation.setRoles>('PUT /api/users/:id/roles', {
+        params: { id },
+        body: { roles },
+      }),
     onSuccess: (profile, { id }) => refresh(id, profile),
   });
 }
@@ -39,7 +40,11 @@ export function useSetRoles() {
 export function useResetDisplayedRole() {
   const refresh = useRefreshUser();
   return useMutation({
-    mutationFn: (id: string) => api.post<UserProfile>(`${userPath(id)}/displayed-role/reset`, {}),
+    mutationFn: (id: string) =>
+      call<typeof routes.moderation.resetDisplayedRole>(
+        'POST /api/users/:id/displayed-role/reset',
+        { params: { id } },
+      ),
     onSuccess: (profile, id) => refresh(id, profile),
   });
 }
@@ -48,7 +53,10 @@ export function useBanFromProfile() {
   const refresh = useRefreshUser();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api.post<undefined>(`${userPath(id)}/ban`, { reason }),
+      call<typeof routes.moderation.ban>('POST /api/users/:id/ban', {
+        params: { id },
+        body: { reason },
+      }),
     onSuccess: (_data, { id }) => refresh(id),
   });
 }
@@ -56,7 +64,8 @@ export function useBanFromProfile() {
 export function useUnbanFromProfile() {
   const refresh = useRefreshUser();
   return useMutation({
-    mutationFn: (id: string) => api.post<undefined>(`${userPath(id)}/unban`, {}),
+    mutationFn: (id: string) =>
+      call<typeof routes.moderation.unban>('POST /api/users/:id/unban', { params: { id } }),
     onSuccess: (_data, id) => refresh(id),
   });
 }
@@ -65,6 +74,9 @@ export function useSharedVisitors(id: string) {
   return useQuery({
     queryKey: moderationKeys.sharedVisitors(id),
     queryFn: ({ signal }) =>
-      api.get<SharedVisitorAccount[]>(`${userPath(id)}/shared-visitors`, signal),
+      call<typeof routes.moderation.sharedVisitors>('GET /api/users/:id/shared-visitors', {
+        params: { id },
+        signal,
+      }),
   });
 }

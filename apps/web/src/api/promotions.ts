@@ -3,8 +3,8 @@
  * moderators' pending list. A decision changes the creator's roles, so profiles refresh too.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MyPromotion, PromotionRequest, PromotionRequestInput } from '@atelier/shared';
-import { api } from './client.ts';
+import type { PromotionRequestInput, routes } from '@atelier/shared';
+import { call } from './client.ts';
 import { modLogKeys } from './modLog.ts';
 import { profileKeys } from './profiles.ts';
 
@@ -17,7 +17,8 @@ export const promotionKeys = {
 export function useMyPromotion(enabled = true) {
   return useQuery({
     queryKey: promotionKeys.mine,
-    queryFn: ({ signal }) => api.get<MyPromotion>('/api/promotion-requests/mine', signal),
+    queryFn: ({ signal }) =>
+      call<typeof routes.promotions.mine>('GET /api/promotion-requests/mine', { signal }),
     enabled,
   });
 }
@@ -26,7 +27,7 @@ export function useRequestPromotion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PromotionRequestInput) =>
-      api.post<PromotionRequest>('/api/promotion-requests', input),
+      call<typeof routes.promotions.request>('POST /api/promotion-requests', { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: promotionKeys.all }),
   });
 }
@@ -34,7 +35,8 @@ export function useRequestPromotion() {
 export function usePendingPromotions() {
   return useQuery({
     queryKey: promotionKeys.pending,
-    queryFn: ({ signal }) => api.get<PromotionRequest[]>('/api/promotion-requests', signal),
+    queryFn: ({ signal }) =>
+      call<typeof routes.promotions.pending>('GET /api/promotion-requests', { signal }),
   });
 }
 
@@ -50,9 +52,15 @@ export function useDecidePromotion() {
       decision: 'approve' | 'decline';
       note: string;
     }) =>
-      api.post<PromotionRequest>(`/api/promotion-requests/${encodeURIComponent(id)}/${decision}`, {
-        note,
-      }),
+      decision === 'approve'
+        ? call<typeof routes.promotions.approve>('POST /api/promotion-requests/:id/approve', {
+            params: { id },
+            body: { note },
+          })
+        : call<typeof routes.promotions.decline>('POST /api/promotion-requests/:id/decline', {
+            params: { id },
+            body: { note },
+          }),
     onSuccess: async (request) => {
       await queryClient.invalidateQueries({ queryKey: promotionKeys.all });
       await queryClient.invalidateQueries({ queryKey: profileKeys.profile(request.user.id) });

@@ -8,10 +8,11 @@ import {
   searchLimits,
   searchQueryLength,
   type Provenance,
+  type routes,
   type SearchKind,
   type SearchResults,
 } from '@atelier/shared';
-import { api } from './client.ts';
+import { call } from './client.ts';
 
 export interface SearchFilters {
   section?: string | undefined;
@@ -26,21 +27,6 @@ export const searchKeys = {
     ['search', q, kind, filters] as const,
 };
 
-export function searchPath(
-  q: string,
-  kind: SearchKind,
-  filters: SearchFilters = {},
-  cursor?: string,
-): string {
-  const params = new URLSearchParams({ q, kind });
-  for (const key of ['section', 'tag', 'provenance', 'author'] as const) {
-    const value = filters[key];
-    if (value) params.set(key, value);
-  }
-  if (cursor) params.set('cursor', cursor);
-  return `/api/search?${params.toString()}`;
-}
-
 export const isSearchable = (q: string) => searchQueryLength(q) >= searchLimits.minLength;
 
 export function useSearch(q: string, kind: SearchKind, filters: SearchFilters = {}) {
@@ -48,7 +34,10 @@ export function useSearch(q: string, kind: SearchKind, filters: SearchFilters = 
   return useInfiniteQuery({
     queryKey: searchKeys.query(query, kind, filters),
     queryFn: ({ signal, pageParam }) =>
-      api.get<SearchResults>(searchPath(query, kind, filters, pageParam), signal),
+      call<typeof routes.search.search>('GET /api/search', {
+        query: { q: query, kind, ...filters, cursor: pageParam },
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     enabled: isSearchable(query),

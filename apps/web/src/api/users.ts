@@ -1,13 +1,14 @@
 /** Moderation of users: the banned list, ban and unban. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BannedUser } from '@atelier/shared';
-import { api } from './client.ts';
+import type { routes } from '@atelier/shared';
+import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 export function useBannedUsers() {
   return useQuery({
     queryKey: queryKeys.bannedUsers,
-    queryFn: ({ signal }) => api.get<BannedUser[]>('/api/users/banned', signal),
+    queryFn: ({ signal }) =>
+      call<typeof routes.moderation.banned>('GET /api/users/banned', { signal }),
   });
 }
 
@@ -15,7 +16,10 @@ export function useBanUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      api.post<undefined>(`/api/users/${encodeURIComponent(id)}/ban`, { reason }),
+      call<typeof routes.moderation.ban>('POST /api/users/:id/ban', {
+        params: { id },
+        body: { reason },
+      }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.bannedUsers });
       await queryClient.invalidateQueries({ queryKey: queryKeys.applicationsAll });
@@ -27,7 +31,7 @@ export function useUnbanUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api.post<undefined>(`/api/users/${encodeURIComponent(id)}/unban`, {}),
+      call<typeof routes.moderation.unban>('POST /api/users/:id/unban', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bannedUsers }),
   });
 }

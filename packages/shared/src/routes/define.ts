@@ -43,8 +43,16 @@ export interface RouteDef {
   body?: z.ZodType;
   /** A body that is not JSON (the schema then documents it; the handler reads it itself). */
   bodyType?: 'multipart/form-data';
+  /**
+   * A success answer that is not JSON (a file download): its schema only documents it (a binary
+   * string), the handler returns a stream or bytes, sent as they are with this content type.
+   */
+  responseType?: 'application/zip';
   responses: Responses;
 }
+
+/** What the handler of a route with a `responseType` returns: a Node stream or bytes. */
+export type BinaryBody = { pipe: (...args: never[]) => unknown } | Uint8Array;
 
 /** Declares a route, keeping its literal types (for the server's handler and the web's client). */
 export const defineRoute = <const R extends RouteDef>(route: R): R => route;
@@ -63,9 +71,13 @@ export type BodyOf<R extends RouteDef> = Infer<R['body'], 'out'>;
 type SuccessStatus<R extends RouteDef> = Extract<keyof R['responses'], 200 | 201 | 202 | 204>;
 /** What a successful answer holds (nothing for 204: a handler returns nothing). */
 /* eslint-disable @typescript-eslint/no-invalid-void-type */
-export type ResponseOf<R extends RouteDef> = {
-  [S in SuccessStatus<R>]: R['responses'][S] extends z.ZodType ? z.output<R['responses'][S]> : void;
-}[SuccessStatus<R>];
+export type ResponseOf<R extends RouteDef> = R['responseType'] extends string
+  ? BinaryBody
+  : {
+      [S in SuccessStatus<R>]: R['responses'][S] extends z.ZodType
+        ? z.output<R['responses'][S]>
+        : void;
+    }[SuccessStatus<R>];
 /* eslint-enable @typescript-eslint/no-invalid-void-type */
 
 /** What a caller sends (before parsing: defaults may be left out). */

@@ -3,32 +3,46 @@
  * The server registers routes from it, the OpenAPI document is generated from it, the web app's
  * client calls through it. One file per feature.
  */
+import { applications } from './applications.ts';
 import { clientErrors } from './clientErrors.ts';
+import { health } from './health.ts';
 import { home } from './home.ts';
 import { media } from './media.ts';
+import { moderation } from './moderation.ts';
 import { modLog } from './modlog.ts';
 import { notes } from './notes.ts';
+import { ownData } from './ownData.ts';
 import { presence } from './presence.ts';
 import { profiles } from './profiles.ts';
+import { promotions } from './promotions.ts';
 import { reports } from './reports.ts';
+import { search } from './search.ts';
 import { sections } from './sections.ts';
 import { tags } from './tags.ts';
+import { users } from './users.ts';
 import { visitors } from './visitors.ts';
 import type { RouteDef } from './define.ts';
 
 export * from './define.ts';
 
 export const routes = {
+  applications,
   clientErrors,
+  health,
   home,
   media,
+  moderation,
   modLog,
   notes,
+  ownData,
   presence,
   profiles,
+  promotions,
   reports,
+  search,
   sections,
   tags,
+  users,
   visitors,
 };
 

@@ -1,4 +1,4 @@
-import { limits, type Application } from '@atelier/shared';
+import { limits, type Application, type MyApplication } from '@atelier/shared';
 import type { ApplicationRow, UserRow } from '../../db/schema/index.ts';
 import { addDays } from '../../lib/time.ts';
 import { presentPublicUser, type PublicUserRow } from '../users/presenter.ts';
@@ -40,4 +40,12 @@ export function reapplyAtOf(
 ): Date | null {
   if (a?.state !== 'rejected' || !a.decidedAt) return null;
   return addDays(a.decidedAt, limits.reapplyDays);
+}
+
+/** GET /api/applications/mine: the latest application, and when one may apply again. */
+export function presentMyApplication(latest: ApplicationWithPeople | undefined): MyApplication {
+  return {
+    application: latest ? presentApplication(latest) : null,
+    reapplyAt: reapplyAtOf(latest?.application)?.toISOString() ?? null,
+  };
 }

@@ -1,13 +1,12 @@
 /**
- * One's own data: GET /api/me/export (a streamed ZIP), POST/DELETE /api/me/deletion (schedule or
- * cancel the deletion of the account), and the sweep that finishes deletions after the grace
- * period (at start and every ACCOUNT_DELETION_SWEEP_MS).
+ * One's own data: the handlers of `routes.ownData` (packages/shared/src/routes/ownData.ts): the
+ * export (a streamed ZIP), scheduling or cancelling the deletion of the account; and the sweep
+ * that finishes deletions after the grace period (at start and every ACCOUNT_DELETION_SWEEP_MS).
  */
 import type { FastifyInstance } from 'fastify';
-import { accountDeletionSchema } from '@atelier/shared';
-import { requireAccess, viewerOf } from '../../auth/access.ts';
+import { routes } from '@atelier/shared';
 import type { Db } from '../../db/client.ts';
-import { checkUser, limitPerUser } from '../../lib/rate-limit.ts';
+import { registerRoute } from '../../lib/routes.ts';
 import { mediaStoreFor, type MediaStore } from '../../lib/storage/index.ts';
 import { presentCurrentUser } from '../users/presenter.ts';
 import { cancelDeletion, dueDeletions, finishDeletion, requestDeletion } from './deletion.ts';
@@ -46,35 +45,25 @@ export function ownDataRoutes(app: FastifyInstance, _options: unknown, done: () 
   const { database, config } = app.deps;
   const db = database.db;
   const store = mediaStoreFor(config);
-  const signedInEvenBanned = requireAccess('signedIn', { allowBanned: true });
 
-  app.get(
-    '/api/me/export',
-    { preHandler: [signedInEvenBanned, limitPerUser('dataExport')] },
-    async (request, reply) => {
-      const viewer = viewerOf(request).user;
-      const data = await collectExport(db, viewer.id);
-      const stream = await exportZip(data, store);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'application/zip')
-        .header('content-disposition', `attachment; filename="atelier-${day}.zip"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
-    },
-  );
+  registerRoute(app, routes.ownData.export, async ({ viewer, reply }) => {
+    const stream = await exportZip(await collectExport(db, viewer.user.id), store);
+    const day = new Date().toISOString().slice(0, 10);
+    void reply
+      .header('content-disposition', `attachment; filename="atelier-${day}.zip"`)
+      .header('cache-control', 'no-store');
+    return stream;
+  });
 
-  app.post('/api/me/deletion', { preHandler: signedInEvenBanned }, async (request) => {
-    const input = accountDeletionSchema.parse(request.body ?? {});
-    await checkUser(request, 'accountDeletion');
-    const { row, sessions } = await requestDeletion(db, viewerOf(request).user.id, input);
+  registerRoute(app, routes.ownData.requestDeletion, async ({ body, viewer }) => {
+    const { row, sessions } = await requestDeletion(db, viewer.user.id, body);
     for (const s of sessions) app.sessionEnds.ended(s);
     return presentCurrentUser(row);
   });
 
-  app.delete('/api/me/deletion', { preHandler: signedInEvenBanned }, async (request) => {
-    return presentCurrentUser(await cancelDeletion(db, viewerOf(request).user.id));
-  });
+  registerRoute(app, routes.ownData.cancelDeletion, async ({ viewer }) =>
+    presentCurrentUser(await cancelDeletion(db, viewer.user.id)),
+  );
 
   const sweep = async () => {
     try {

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import { loadSharp } from '../../lib/sharp.ts';
 import { limits } from '@atelier/shared';
 import { AppError } from '../../lib/errors.ts';
@@ -17,6 +18,30 @@ const accepted = new Set(['png', 'jpeg', 'webp', 'gif']);
 
 export const notAnImage = () =>
   new AppError(400, 'errors.notAnImage', 'errors.notAnImage', { file: 'errors.notAnImage' });
+
+const fileTooLarge = () =>
+  new AppError(413, 'errors.fileTooLarge', 'errors.fileTooLarge', { file: 'errors.fileTooLarge' });
+
+/**
+ * The uploaded file of a multipart request (one field "file"), in memory: 413 errors.fileTooLarge
+ * beyond the multipart limit (limits.uploadBytes), 400 errors.notAnImage without such a field.
+ */
+export async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
+  let file;
+  try {
+    file = await request.file();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    throw notAnImage();
+  }
+  if (!file || file.fieldname !== 'file') throw notAnImage();
+  try {
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    throw err;
+  }
+}
 
 export async function toAvatarWebp(input: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();

@@ -1,69 +1,39 @@
-/** The signed-in user's own account: GET/PATCH /api/me, POST/DELETE /api/me/avatar. */
+/**
+ * The signed-in user's own account: the handlers of `routes.users` (packages/shared/src/routes/
+ * users.ts) but registration (auth/register.ts). The avatar comes as multipart, one field "file".
+ */
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountUpdateSchema, limits } from '@atelier/shared';
-import { requireAccess, viewerOf } from '../../auth/access.ts';
-import { AppError } from '../../lib/errors.ts';
-import { notAnImage, removeAvatar, toAvatarWebp, writeAvatar } from './avatar.ts';
+import type { FastifyInstance } from 'fastify';
+import { limits, routes } from '@atelier/shared';
+import { registerRoute } from '../../lib/routes.ts';
 import { mediaStoreFor } from '../../lib/storage/index.ts';
+import { readAvatarUpload } from './avatar.ts';
 import { presentCurrentUser } from './presenter.ts';
-import { getUser, setAvatarPath, updateAccount } from './service.ts';
-
-const fileTooLarge = () =>
-  new AppError(413, 'errors.fileTooLarge', 'errors.fileTooLarge', { file: 'errors.fileTooLarge' });
-
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  let file;
-  try {
-    file = await request.file();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    throw notAnImage();
-  }
-  if (!file || file.fieldname !== 'file') throw notAnImage();
-  try {
-    return await file.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
-    throw err;
-  }
-}
+import { clearAvatar, getUser, replaceAvatar, updateAccount } from './service.ts';
 
 export async function userRoutes(app: FastifyInstance) {
   const { database, config } = app.deps;
   const db = database.db;
+  const store = mediaStoreFor(config);
   await app.register(multipart, {
     limits: { fileSize: limits.uploadBytes, files: 1, fields: 5, parts: 6 },
   });
 
-  const signedInEvenBanned = requireAccess('signedIn', { allowBanned: true });
+  registerRoute(app, routes.users.me, async ({ viewer }) =>
+    presentCurrentUser(await getUser(db, viewer.user.id)),
+  );
 
-  app.get('/api/me', { preHandler: signedInEvenBanned }, async (request) => {
-    return presentCurrentUser(await getUser(db, viewerOf(request).user.id));
-  });
+  registerRoute(app, routes.users.update, async ({ body, viewer }) =>
+    presentCurrentUser(await updateAccount(db, viewer.user.id, body)),
+  );
 
-  app.patch('/api/me', { preHandler: signedInEvenBanned }, async (request) => {
-    const input = accountUpdateSchema.parse(request.body ?? {});
-    return presentCurrentUser(await updateAccount(db, viewerOf(request).user.id, input));
-  });
+  registerRoute(app, routes.users.uploadAvatar, async ({ request, viewer }) =>
+    presentCurrentUser(
+      await replaceAvatar(db, store, viewer.user.id, await readAvatarUpload(request)),
+    ),
+  );
 
-  app.post('/api/me/avatar', { preHandler: requireAccess('signedIn') }, async (request) => {
-    const image = await toAvatarWebp(await readUpload(request));
-    const avatarPath = await writeAvatar(mediaStoreFor(config), image);
-    let result;
-    try {
-      result = await setAvatarPath(db, viewerOf(request).user.id, avatarPath);
-    } catch (err) {
-      await removeAvatar(mediaStoreFor(config), avatarPath);
-      throw err;
-    }
-    await removeAvatar(mediaStoreFor(config), result.previous);
-    return presentCurrentUser(result.row);
-  });
-
-  app.delete('/api/me/avatar', { preHandler: requireAccess('signedIn') }, async (request) => {
-    const { row, previous } = await setAvatarPath(db, viewerOf(request).user.id, null);
-    await removeAvatar(mediaStoreFor(config), previous);
-    return presentCurrentUser(row);
-  });
+  registerRoute(app, routes.users.removeAvatar, async ({ viewer }) =>
+    presentCurrentUser(await clearAvatar(db, store, viewer.user.id)),
+  );
 }

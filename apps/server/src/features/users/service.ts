@@ -8,6 +8,8 @@ import { AppError, badRequest, conflict, unauthorized } from '../../lib/errors.t
 import { addDays } from '../../lib/time.ts';
 import { usernameKey } from '../../auth/username.ts';
 import { recordEvent } from '../../live/events.ts';
+import type { MediaStore } from '../../lib/storage/index.ts';
+import { removeAvatar, toAvatarWebp, writeAvatar } from './avatar.ts';
 
 const usernameTaken = () => conflict('errors.usernameTaken', { username: 'errors.usernameTaken' });
 
@@ -130,4 +132,33 @@ export async function setAvatarPath(
     if (!updated) throw unauthorized();
     return { row: updated, previous: row.avatarPath };
   });
+}
+
+/**
+ * Makes the image (any accepted format) the user's avatar: re-encoded, written to the store, the
+ * path set, the previous file removed (the new one is removed again if the row cannot be set).
+ */
+export async function replaceAvatar(
+  db: Db,
+  store: MediaStore,
+  userId: string,
+  upload: Buffer,
+): Promise<UserRow> {
+  const avatarPath = await writeAvatar(store, await toAvatarWebp(upload));
+  let result;
+  try {
+    result = await setAvatarPath(db, userId, avatarPath);
+  } catch (err) {
+    await removeAvatar(store, avatarPath);
+    throw err;
+  }
+  await removeAvatar(store, result.previous);
+  return result.row;
+}
+
+/** Removes the user's avatar (the row, then the file). */
+export async function clearAvatar(db: Db, store: MediaStore, userId: string): Promise<UserRow> {
+  const { row, previous } = await setAvatarPath(db, userId, null);
+  await removeAvatar(store, previous);
+  return row;
 }
