@@ -4,14 +4,18 @@
  * client calls through it. One file per feature.
  */
 import { clientErrors } from './clientErrors.ts';
+import { comments } from './comments.ts';
 import { home } from './home.ts';
+import { likes } from './likes.ts';
 import { media } from './media.ts';
 import { modLog } from './modlog.ts';
 import { notes } from './notes.ts';
+import { posts } from './posts.ts';
 import { presence } from './presence.ts';
 import { profiles } from './profiles.ts';
 import { reports } from './reports.ts';
 import { sections } from './sections.ts';
+import { statusUpdates } from './statusUpdates.ts';
 import { tags } from './tags.ts';
 import { visitors } from './visitors.ts';
 import type { RouteDef } from './define.ts';
@@ -20,14 +24,18 @@ export * from './define.ts';
 
 export const routes = {
   clientErrors,
+  comments,
   home,
+  likes,
   media,
   modLog,
   notes,
+  posts,
   presence,
   profiles,
   reports,
   sections,
+  statusUpdates,
   tags,
   visitors,
 };
