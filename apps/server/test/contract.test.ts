@@ -21,18 +21,54 @@ import {
   type TestUser,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
-import { multipart, newPost, newTag } from './post-factories.ts';
+import { multipart, newPost, newTag, postInput } from './post-factories.ts';
 
 let t: TestApp;
 let member: TestUser;
 let moderator: TestUser;
 let tagId: string;
+/** A post with a comment and a reply, a status update with a reply, each liked by the moderator. */
+let postId: string;
+let commentId: string;
+let commentReplyId: string;
+let statusId: string;
+let statusReplyId: string;
+
+/** POSTs as `as` and returns the new thing's id (throws unless 201). */
+async function created(
+  url: string,
+  payload: Record<string, unknown>,
+  as: () => TestUser = () => member,
+) {
+  const res = await request(t, { method: 'POST', url, cookie: as().cookie, payload });
+  if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+const newComment = () => created(`/api/posts/${postId}/comments`, { body: 'A comment' });
+const newCommentReply = () => created(`/api/comments/${commentId}/replies`, { body: 'A reply' });
+const newStatus = () => created('/api/status-updates', { content: 'A status update' });
+const newStatusReply = () => created(`/api/status-updates/${statusId}/replies`, { content: 'Yes' });
+
 beforeAll(async () => {
   t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
   member = await createMember(t);
   moderator = await createModerator(t);
-  await newPost(t, member);
+  postId = (await newPost(t, member)).id;
   tagId = await newTag(t, 'Contract');
+  commentId = await newComment();
+  commentReplyId = await newCommentReply();
+  statusId = await newStatus();
+  statusReplyId = await newStatusReply();
+  for (const url of [
+    `/api/posts/${postId}/like`,
+    `/api/comments/${commentId}/like`,
+    `/api/comment-replies/${commentReplyId}/like`,
+    `/api/status-updates/${statusId}/like`,
+    `/api/status-replies/${statusReplyId}/like`,
+  ]) {
+    const res = await request(t, { method: 'PUT', url, cookie: moderator.cookie });
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+  }
 });
 afterAll(() => t.close());
 
@@ -111,6 +147,23 @@ async function pendingPromotion(): Promise<string> {
 }
 
 const banned = async () => (await createUser(t, { roles: ['banned'] })).id;
+
+const member200 = (url: () => string, payload?: Record<string, unknown>): Call => ({
+  as: 'member',
+  request: () => ({ url: url(), ...(payload === undefined ? {} : { payload }) }),
+  status: 200,
+});
+const member204 = (url: () => Promise<string>): Call => ({
+  as: 'member',
+  request: async () => ({ url: await url() }),
+  status: 204,
+});
+/** PUT, DELETE and GET likers of one target. */
+const likeCalls = (path: string, id: () => string): Record<string, Call> => ({
+  [`PUT /api/${path}/:id/like`]: member200(() => `/api/${path}/${id()}/like`),
+  [`DELETE /api/${path}/:id/like`]: member200(() => `/api/${path}/${id()}/like`),
+  [`GET /api/${path}/:id/likes`]: member200(() => `/api/${path}/${id()}/likes?limit=5`),
+});
 
 const calls: Record<string, Call> = {
   'GET /api/health': { as: 'member', request: () => ({ url: '/api/health' }), status: 200 },
@@ -300,6 +353,70 @@ const calls: Record<string, Call> = {
     }),
     status: 200,
   },
+  'POST /api/posts': {
+    as: 'member',
+    request: () => ({ url: '/api/posts', payload: postInput({ tags: [tagId] }) }),
+    status: 201,
+  },
+  'GET /api/posts/:id': member200(() => `/api/posts/${postId}`),
+  'PATCH /api/posts/:id': member200(() => `/api/posts/${postId}`, { title: 'Edited' }),
+  'DELETE /api/posts/:id': member204(async () => `/api/posts/${(await newPost(t, member)).id}`),
+  'POST /api/posts/:id/views': member200(() => `/api/posts/${postId}/views`),
+  'GET /api/posts/:id/versions': member200(() => `/api/posts/${postId}/versions`),
+  'GET /api/posts/:id/comments': member200(() => `/api/posts/${postId}/comments`),
+  'POST /api/posts/:id/comments': {
+    as: 'member',
+    request: () => ({ url: `/api/posts/${postId}/comments`, payload: { body: 'Another' } }),
+    status: 201,
+  },
+  'PATCH /api/comments/:id': member200(() => `/api/comments/${commentId}`, { body: 'Edited' }),
+  'DELETE /api/comments/:id': member204(async () => `/api/comments/${await newComment()}`),
+  'POST /api/comments/:id/replies': {
+    as: 'member',
+    request: () => ({
+      url: `/api/comments/${commentId}/replies`,
+      payload: { body: 'Again', replyToId: commentReplyId },
+    }),
+    status: 201,
+  },
+  'PATCH /api/comment-replies/:id': member200(() => `/api/comment-replies/${commentReplyId}`, {
+    body: 'Edited',
+  }),
+  'DELETE /api/comment-replies/:id': member204(
+    async () => `/api/comment-replies/${await newCommentReply()}`,
+  ),
+  'GET /api/status-updates': member200(() => `/api/status-updates?author=${member.id}`),
+  'POST /api/status-updates': {
+    as: 'member',
+    request: () => ({ url: '/api/status-updates', payload: { content: 'Hello' } }),
+    status: 201,
+  },
+  'PATCH /api/status-updates/:id': member200(() => `/api/status-updates/${statusId}`, {
+    content: 'Edited',
+  }),
+  'DELETE /api/status-updates/:id': member204(
+    async () => `/api/status-updates/${await newStatus()}`,
+  ),
+  'GET /api/status-updates/:id/replies': member200(() => `/api/status-updates/${statusId}/replies`),
+  'POST /api/status-updates/:id/replies': {
+    as: 'member',
+    request: () => ({
+      url: `/api/status-updates/${statusId}/replies`,
+      payload: { content: 'Again', replyToId: statusReplyId },
+    }),
+    status: 201,
+  },
+  'PATCH /api/status-replies/:id': member200(() => `/api/status-replies/${statusReplyId}`, {
+    content: 'Edited',
+  }),
+  'DELETE /api/status-replies/:id': member204(
+    async () => `/api/status-replies/${await newStatusReply()}`,
+  ),
+  ...likeCalls('posts', () => postId),
+  ...likeCalls('comments', () => commentId),
+  ...likeCalls('comment-replies', () => commentReplyId),
+  ...likeCalls('status-updates', () => statusId),
+  ...likeCalls('status-replies', () => statusReplyId),
   'POST /api/client-errors': {
     as: 'member',
     request: () => ({ url: '/api/client-errors', payload: { message: 'boom' } }),

@@ -11,9 +11,16 @@ import {
   provenances,
   tagLabelsSchema,
   tagTypes,
+  type Comment,
+  type CommentReply,
   type HomeData,
+  type LikeState,
+  type Liker,
   type Media,
+  type Post,
+  type PostHistory,
   type PostSummary,
+  type StatusReply,
   type SiteStats,
   type StatusUpdate,
   type Tag,
@@ -108,6 +115,83 @@ export const statusUpdateResponseSchema = z.object({
   content: z.string(),
   timestamp: iso,
   replyCount: z.number(),
+  likeCount: z.number(),
+  liked: z.boolean(),
+});
+
+/** The post itself (GET /api/posts/:id): its card's fields, the body, every media, its state. */
+export const postSchema = postSummarySchema.extend({
+  body: z.string(),
+  media: z.array(mediaSchema),
+  state: z.enum(['published', 'removed']),
+  removal: z.object({ reason: z.string(), otherReason: z.string().nullable() }).nullable(),
+});
+
+export const postHistorySchema = z.object({
+  postId: z.string(),
+  editionCount: z.number(),
+  versions: z.array(
+    z.object({
+      number: z.number(),
+      title: z.string(),
+      body: z.string(),
+      tags: z.array(z.string()),
+      writtenAt: iso,
+      writtenBy: publicUserSchema.nullable(),
+      current: z.boolean(),
+    }),
+  ),
+});
+
+export const viewCountSchema = z.object({ viewCount: z.number() });
+
+export const likeStateSchema = z.object({ liked: z.boolean(), likeCount: z.number() });
+
+export const likerSchema = z.object({ user: publicUserSchema, likedAt: iso });
+
+export const commentReplyResponseSchema = z.object({
+  ...editionFields,
+  id: z.string(),
+  commentId: z.string(),
+  postId: z.string(),
+  author: publicUserSchema,
+  body: z.string(),
+  replyingTo: z.object({
+    author: publicUserSchema,
+    replyId: z.string().nullable(),
+    excerpt: z.string(),
+  }),
+  likeCount: z.number(),
+  liked: z.boolean(),
+  createdAt: iso,
+});
+
+export const commentResponseSchema = z.object({
+  ...editionFields,
+  id: z.string(),
+  postId: z.string(),
+  author: publicUserSchema.nullable(),
+  body: z.string(),
+  deleted: z.boolean(),
+  likeCount: z.number(),
+  replyCount: z.number(),
+  liked: z.boolean(),
+  createdAt: iso,
+  replies: z.array(commentReplyResponseSchema),
+});
+
+export const statusReplyResponseSchema = z.object({
+  ...editionFields,
+  id: z.string(),
+  parentId: z.string(),
+  author: publicUserSchema,
+  content: z.string(),
+  timestamp: iso,
+  replyingTo: z.object({
+    replyId: z.string().nullable(),
+    author: publicUserSchema,
+    content: z.string(),
+  }),
   likeCount: z.number(),
   liked: z.boolean(),
 });
@@ -400,6 +484,13 @@ same<z.infer<typeof tagResponseSchema>, Tag>(true);
 same<z.infer<typeof mediaSchema>, Media>(true);
 same<z.infer<typeof postSummarySchema>, PostSummary>(true);
 same<z.infer<typeof statusUpdateResponseSchema>, StatusUpdate>(true);
+same<z.infer<typeof postSchema>, Post>(true);
+same<z.infer<typeof postHistorySchema>, PostHistory>(true);
+same<z.infer<typeof likeStateSchema>, LikeState>(true);
+same<z.infer<typeof likerSchema>, Liker>(true);
+same<z.infer<typeof commentReplyResponseSchema>, CommentReply>(true);
+same<z.infer<typeof commentResponseSchema>, Comment>(true);
+same<z.infer<typeof statusReplyResponseSchema>, StatusReply>(true);
 same<z.infer<typeof siteStatsSchema>, SiteStats>(true);
 same<z.infer<typeof homeDataSchema>, HomeData>(true);
 same<z.infer<typeof userProfileSchema>, UserProfile>(true);

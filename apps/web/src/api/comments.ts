@@ -10,15 +10,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  Comment,
-  CommentInput,
-  CommentReply,
-  CommentReplyInput,
-  Page,
-  PostChange,
-} from '@atelier/shared';
-import { api } from './client.ts';
+import type { CommentInput, CommentReplyInput, PostChange, routes } from '@atelier/shared';
+import { call } from './client.ts';
 import { postKeys } from './posts.ts';
 
 export const commentKeys = {
@@ -29,27 +22,15 @@ export const commentKeys = {
 /** Every post query (api/posts.ts: the post itself under ['posts', 'detail', id], and the lists). */
 const postsKey = ['posts'] as const;
 
-/** A path with a `cursor` query parameter when there is one. */
-export function withCursor(
-  path: string,
-  cursor: string | null | undefined,
-  params: Record<string, string | undefined> = {},
-): string {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value) query.set(name, value);
-  if (cursor) query.set('cursor', cursor);
-  const qs = query.toString();
-  return qs ? `${path}?${qs}` : path;
-}
-
 export function useComments(postId: string) {
   return useInfiniteQuery({
     queryKey: commentKeys.ofPost(postId),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<Comment>>(
-        withCursor(`/api/posts/${encodeURIComponent(postId)}/comments`, pageParam),
+      call<typeof routes.comments.list>('GET /api/posts/:id/comments', {
+        params: { id: postId },
+        query: { cursor: pageParam ?? undefined },
         signal,
-      ),
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -80,13 +61,14 @@ function refresh(queryClient: QueryClient, postId: string) {
   ]);
 }
 
-const enc = encodeURIComponent;
-
 export function useCreateComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CommentInput) =>
-      api.post<Comment>(`/api/posts/${enc(postId)}/comments`, input),
+      call<typeof routes.comments.create>('POST /api/posts/:id/comments', {
+        params: { id: postId },
+        body: input,
+      }),
     onSuccess: () => refresh(queryClient, postId),
   });
 }
@@ -95,7 +77,10 @@ export function useUpdateComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: string }) =>
-      api.patch<Comment>(`/api/comments/${enc(id)}`, { body }),
+      call<typeof routes.comments.update>('PATCH /api/comments/:id', {
+        params: { id },
+        body: { body },
+      }),
     onSuccess: () => refresh(queryClient, postId),
   });
 }
@@ -103,7 +88,8 @@ export function useUpdateComment(postId: string) {
 export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<undefined>(`/api/comments/${enc(id)}`),
+    mutationFn: (id: string) =>
+      call<typeof routes.comments.remove>('DELETE /api/comments/:id', { params: { id } }),
     onSuccess: () => refresh(queryClient, postId),
   });
 }
@@ -112,7 +98,10 @@ export function useCreateCommentReply(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ commentId, input }: { commentId: string; input: CommentReplyInput }) =>
-      api.post<CommentReply>(`/api/comments/${enc(commentId)}/replies`, input),
+      call<typeof routes.comments.createReply>('POST /api/comments/:id/replies', {
+        params: { id: commentId },
+        body: input,
+      }),
     onSuccess: () => refresh(queryClient, postId),
   });
 }
@@ -121,7 +110,10 @@ export function useUpdateCommentReply(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: string }) =>
-      api.patch<CommentReply>(`/api/comment-replies/${enc(id)}`, { body }),
+      call<typeof routes.comments.updateReply>('PATCH /api/comment-replies/:id', {
+        params: { id },
+        body: { body },
+      }),
     onSuccess: () => refresh(queryClient, postId),
   });
 }
@@ -129,7 +121,10 @@ export function useUpdateCommentReply(postId: string) {
 export function useDeleteCommentReply(postId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<undefined>(`/api/comment-replies/${enc(id)}`),
+    mutationFn: (id: string) =>
+      call<typeof routes.comments.removeReply>('DELETE /api/comment-replies/:id', {
+        params: { id },
+      }),
     onSuccess: () => refresh(queryClient, postId),
   });
 }

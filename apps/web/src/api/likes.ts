@@ -6,27 +6,59 @@
  */
 import { useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { LikeState, Liker, Page } from '@atelier/shared';
-import { api } from './client.ts';
+import type { LikeState, Liker, Page, routes } from '@atelier/shared';
+import { call } from './client.ts';
 
 export type LikeTarget = 'post' | 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply';
 
-const likePaths: Record<LikeTarget, string> = {
-  post: 'posts',
-  comment: 'comments',
-  commentReply: 'comment-replies',
-  statusUpdate: 'status-updates',
-  statusReply: 'status-replies',
-};
-
-export function likePath(target: LikeTarget, id: string): string {
-  return `/api/${likePaths[target]}/${encodeURIComponent(id)}/like`;
+type R = typeof routes.likes;
+interface TargetCalls {
+  like: (id: string) => Promise<LikeState>;
+  unlike: (id: string) => Promise<LikeState>;
+  likers: (id: string, cursor: string | null, signal: AbortSignal) => Promise<Page<Liker>>;
 }
+const one = (id: string) => ({ params: { id } });
+const page = (id: string, cursor: string | null, signal: AbortSignal) => ({
+  params: { id },
+  query: { cursor: cursor ?? undefined },
+  signal,
+});
+
+/** The like, unlike and likers calls of each target (routes.likes). */
+const targetCalls: Record<LikeTarget, TargetCalls> = {
+  post: {
+    like: (id) => call<R['likePost']>('PUT /api/posts/:id/like', one(id)),
+    unlike: (id) => call<R['unlikePost']>('DELETE /api/posts/:id/like', one(id)),
+    likers: (...a) => call<R['postLikers']>('GET /api/posts/:id/likes', page(...a)),
+  },
+  comment: {
+    like: (id) => call<R['likeComment']>('PUT /api/comments/:id/like', one(id)),
+    unlike: (id) => call<R['unlikeComment']>('DELETE /api/comments/:id/like', one(id)),
+    likers: (...a) => call<R['commentLikers']>('GET /api/comments/:id/likes', page(...a)),
+  },
+  commentReply: {
+    like: (id) => call<R['likeCommentReply']>('PUT /api/comment-replies/:id/like', one(id)),
+    unlike: (id) => call<R['unlikeCommentReply']>('DELETE /api/comment-replies/:id/like', one(id)),
+    likers: (...a) =>
+      call<R['commentReplyLikers']>('GET /api/comment-replies/:id/likes', page(...a)),
+  },
+  statusUpdate: {
+    like: (id) => call<R['likeStatusUpdate']>('PUT /api/status-updates/:id/like', one(id)),
+    unlike: (id) => call<R['unlikeStatusUpdate']>('DELETE /api/status-updates/:id/like', one(id)),
+    likers: (...a) =>
+      call<R['statusUpdateLikers']>('GET /api/status-updates/:id/likes', page(...a)),
+  },
+  statusReply: {
+    like: (id) => call<R['likeStatusReply']>('PUT /api/status-replies/:id/like', one(id)),
+    unlike: (id) => call<R['unlikeStatusReply']>('DELETE /api/status-replies/:id/like', one(id)),
+    likers: (...a) => call<R['statusReplyLikers']>('GET /api/status-replies/:id/likes', page(...a)),
+  },
+};
 
 /** PUT likes, DELETE unlikes; both are idempotent and answer the new state. */
 export function sendLike(target: LikeTarget, id: string, liked: boolean): Promise<LikeState> {
-  const path = likePath(target, id);
-  return liked ? api.put<LikeState>(path) : api.delete<LikeState>(path);
+  const calls = targetCalls[target];
+  return liked ? calls.like(id) : calls.unlike(id);
 }
 
 export interface LikeView extends LikeState {
@@ -153,11 +185,7 @@ export function useLikeToggle(
 export function useLikers(target: LikeTarget, id: string, enabled: boolean) {
   return useInfiniteQuery({
     queryKey: ['likers', target, id] as const,
-    queryFn: ({ pageParam, signal }) => {
-      const path = likePath(target, id).replace(/\/like$/, '/likes');
-      const query = pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : '';
-      return api.get<Page<Liker>>(`${path}${query}`, signal);
-    },
+    queryFn: ({ pageParam, signal }) => targetCalls[target].likers(id, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled,

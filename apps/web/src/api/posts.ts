@@ -8,16 +8,13 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreatePostInput,
-  Page,
   Post,
-  PostHistory,
   PostSort,
-  PostSummary,
   Provenance,
-  Section,
   UpdatePostInput,
+  routes,
 } from '@atelier/shared';
-import { api } from './client.ts';
+import { call } from './client.ts';
 import { homeKeys } from './home.ts';
 
 export interface PostListFilters {
@@ -35,33 +32,24 @@ export const postKeys = {
   sectionInfo: (slug: string) => ['sections', 'one', slug] as const,
 };
 
-const enc = encodeURIComponent;
-
 export function useSection(slug: string) {
   return useQuery({
     queryKey: postKeys.sectionInfo(slug),
-    queryFn: ({ signal }) => api.get<Section>(`/api/sections/${enc(slug)}`, signal),
+    queryFn: ({ signal }) =>
+      call<typeof routes.sections.get>('GET /api/sections/:slug', { params: { slug }, signal }),
     staleTime: 60_000,
   });
-}
-
-export function sectionPostsPath(
-  slug: string,
-  filters: PostListFilters,
-  cursor: string | null,
-): string {
-  const params = new URLSearchParams({ sort: filters.sort });
-  if (filters.tag) params.set('tag', filters.tag);
-  if (filters.provenance) params.set('provenance', filters.provenance);
-  if (cursor) params.set('cursor', cursor);
-  return `/api/sections/${enc(slug)}/posts?${params.toString()}`;
 }
 
 export function useSectionPosts(slug: string, filters: PostListFilters) {
   return useInfiniteQuery({
     queryKey: postKeys.section(slug, filters),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<PostSummary>>(sectionPostsPath(slug, filters, pageParam), signal),
+      call<typeof routes.sections.posts>('GET /api/sections/:slug/posts', {
+        params: { slug },
+        query: { ...filters, cursor: pageParam ?? undefined },
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -70,7 +58,8 @@ export function useSectionPosts(slug: string, filters: PostListFilters) {
 export function usePost(id: string | undefined) {
   return useQuery({
     queryKey: postKeys.detail(id ?? ''),
-    queryFn: ({ signal }) => api.get<Post>(`/api/posts/${enc(id ?? '')}`, signal),
+    queryFn: ({ signal }) =>
+      call<typeof routes.posts.get>('GET /api/posts/:id', { params: { id: id ?? '' }, signal }),
     enabled: Boolean(id),
   });
 }
@@ -91,7 +80,8 @@ function useAfterPostChange() {
 export function useCreatePost() {
   const after = useAfterPostChange();
   return useMutation({
-    mutationFn: (input: CreatePostInput) => api.post<Post>('/api/posts', input),
+    mutationFn: (input: CreatePostInput) =>
+      call<typeof routes.posts.create>('POST /api/posts', { body: input }),
     onSuccess: (post) => after(post, post.id),
   });
 }
@@ -99,7 +89,8 @@ export function useCreatePost() {
 export function useUpdatePost(id: string) {
   const after = useAfterPostChange();
   return useMutation({
-    mutationFn: (input: UpdatePostInput) => api.patch<Post>(`/api/posts/${enc(id)}`, input),
+    mutationFn: (input: UpdatePostInput) =>
+      call<typeof routes.posts.update>('PATCH /api/posts/:id', { params: { id }, body: input }),
     onSuccess: (post) => after(post, id),
   });
 }
@@ -107,7 +98,7 @@ export function useUpdatePost(id: string) {
 export function useDeletePost(id: string) {
   const after = useAfterPostChange();
   return useMutation({
-    mutationFn: () => api.delete<undefined>(`/api/posts/${enc(id)}`),
+    mutationFn: () => call<typeof routes.posts.remove>('DELETE /api/posts/:id', { params: { id } }),
     // Not awaited: the page navigates away at once, before a refetch of the deleted post (a live
     // push may ask for one) can replace it with "not found" and drop the caller's callbacks.
     onSuccess: () => {
@@ -118,7 +109,7 @@ export function useDeletePost(id: string) {
 
 /** Counts a view (the server keeps one per viewer per day) and updates the cached count. */
 export async function recordView(id: string): Promise<{ viewCount: number }> {
-  return api.post<{ viewCount: number }>(`/api/posts/${enc(id)}/views`);
+  return call<typeof routes.posts.view>('POST /api/posts/:id/views', { params: { id } });
 }
 
 export function useRecordView() {
@@ -137,7 +128,8 @@ export function useRecordView() {
 export function usePostHistory(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...postKeys.detail(id), 'versions'] as const,
-    queryFn: ({ signal }) => api.get<PostHistory>(`/api/posts/${enc(id)}/versions`, signal),
+    queryFn: ({ signal }) =>
+      call<typeof routes.posts.versions>('GET /api/posts/:id/versions', { params: { id }, signal }),
     enabled,
   });
 }

@@ -11,15 +11,8 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  Page,
-  StatusReply,
-  StatusReplyInput,
-  StatusUpdate,
-  StatusUpdateInput,
-} from '@atelier/shared';
-import { api } from './client.ts';
-import { withCursor } from './comments.ts';
+import type { StatusReplyInput, StatusUpdateInput, routes } from '@atelier/shared';
+import { call } from './client.ts';
 
 export const statusKeys = {
   all: ['statusUpdates'] as const,
@@ -31,16 +24,14 @@ export const statusKeys = {
 /** W1's home query key (api/home.ts). */
 export const homeKey = ['home'] as const;
 
-const enc = encodeURIComponent;
-
 export function useStatusUpdates(author: string | null = null) {
   return useInfiniteQuery({
     queryKey: statusKeys.list(author),
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<StatusUpdate>>(
-        withCursor('/api/status-updates', pageParam, { author: author ?? undefined }),
+      call<typeof routes.statusUpdates.list>('GET /api/status-updates', {
+        query: { cursor: pageParam ?? undefined, author: author ?? undefined },
         signal,
-      ),
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -50,7 +41,10 @@ export function useStatusReplies(id: string, enabled: boolean) {
   return useQuery({
     queryKey: statusKeys.replies(id),
     queryFn: ({ signal }) =>
-      api.get<StatusReply[]>(`/api/status-updates/${enc(id)}/replies`, signal),
+      call<typeof routes.statusUpdates.replies>('GET /api/status-updates/:id/replies', {
+        params: { id },
+        signal,
+      }),
     enabled,
   });
 }
@@ -73,7 +67,8 @@ function refresh(queryClient: QueryClient) {
 export function useCreateStatusUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: StatusUpdateInput) => api.post<StatusUpdate>('/api/status-updates', input),
+    mutationFn: (input: StatusUpdateInput) =>
+      call<typeof routes.statusUpdates.create>('POST /api/status-updates', { body: input }),
     onSuccess: () => refresh(queryClient),
   });
 }
@@ -82,7 +77,10 @@ export function useUpdateStatusUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, content }: { id: string; content: string }) =>
-      api.patch<StatusUpdate>(`/api/status-updates/${enc(id)}`, { content }),
+      call<typeof routes.statusUpdates.update>('PATCH /api/status-updates/:id', {
+        params: { id },
+        body: { content },
+      }),
     onSuccess: () => refresh(queryClient),
   });
 }
@@ -90,7 +88,10 @@ export function useUpdateStatusUpdate() {
 export function useDeleteStatusUpdate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<undefined>(`/api/status-updates/${enc(id)}`),
+    mutationFn: (id: string) =>
+      call<typeof routes.statusUpdates.remove>('DELETE /api/status-updates/:id', {
+        params: { id },
+      }),
     onSuccess: () => refresh(queryClient),
   });
 }
@@ -99,7 +100,10 @@ export function useCreateStatusReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ parentId, input }: { parentId: string; input: StatusReplyInput }) =>
-      api.post<StatusReply>(`/api/status-updates/${enc(parentId)}/replies`, input),
+      call<typeof routes.statusUpdates.createReply>('POST /api/status-updates/:id/replies', {
+        params: { id: parentId },
+        body: input,
+      }),
     onSuccess: () => refresh(queryClient),
   });
 }
@@ -108,7 +112,10 @@ export function useUpdateStatusReply() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, content }: { id: string; content: string }) =>
-      api.patch<StatusReply>(`/api/status-replies/${enc(id)}`, { content }),
+      call<typeof routes.statusUpdates.updateReply>('PATCH /api/status-replies/:id', {
+        params: { id },
+        body: { content },
+      }),
     onSuccess: () => refresh(queryClient),
   });
 }
@@ -116,7 +123,10 @@ export function useUpdateStatusReply() {
 export function useDeleteStatusReply() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<undefined>(`/api/status-replies/${enc(id)}`),
+    mutationFn: (id: string) =>
+      call<typeof routes.statusUpdates.removeReply>('DELETE /api/status-replies/:id', {
+        params: { id },
+      }),
     onSuccess: () => refresh(queryClient),
   });
 }

@@ -6,18 +6,22 @@
 import { applications } from './applications.ts';
 import { clientErrors } from './clientErrors.ts';
 import { health } from './health.ts';
+import { comments } from './comments.ts';
 import { home } from './home.ts';
+import { likes } from './likes.ts';
 import { media } from './media.ts';
 import { moderation } from './moderation.ts';
 import { modLog } from './modlog.ts';
 import { notes } from './notes.ts';
 import { ownData } from './ownData.ts';
+import { posts } from './posts.ts';
 import { presence } from './presence.ts';
 import { profiles } from './profiles.ts';
 import { promotions } from './promotions.ts';
 import { reports } from './reports.ts';
 import { search } from './search.ts';
 import { sections } from './sections.ts';
+import { statusUpdates } from './statusUpdates.ts';
 import { tags } from './tags.ts';
 import { users } from './users.ts';
 import { visitors } from './visitors.ts';
@@ -29,18 +33,22 @@ export const routes = {
   applications,
   clientErrors,
   health,
+  comments,
   home,
+  likes,
   media,
   moderation,
   modLog,
   notes,
   ownData,
+  posts,
   presence,
   profiles,
   promotions,
   reports,
   search,
   sections,
+  statusUpdates,
   tags,
   users,
   visitors,

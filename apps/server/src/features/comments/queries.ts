@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { likedIds } from '../likes/service.ts';
 import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
+import { commentNotFound, replyNotFound } from './service.ts';
 import {
   presentComment,
   presentCommentReply,
@@ -93,21 +94,18 @@ export async function listComments(
   };
 }
 
-/** One comment with its replies, as the viewer sees it. */
-export async function loadComment(db: Tx, id: string, viewerId: string): Promise<Comment | null> {
+/** One comment with its replies, as the viewer sees it (404 errors.commentNotFound if gone). */
+export async function loadComment(db: Tx, id: string, viewerId: string): Promise<Comment> {
   const rows = await queryRows<CommentRow>(db, sql`${commentSelect} where c.id = ${id}`);
   const [comment] = await present(db, rows, viewerId);
-  return comment ?? null;
+  if (!comment) throw commentNotFound();
+  return comment;
 }
 
-/** One comment reply, as the viewer sees it. */
-export async function loadReply(
-  db: Tx,
-  id: string,
-  viewerId: string,
-): Promise<CommentReply | null> {
+/** One comment reply, as the viewer sees it (404 errors.replyNotFound if gone). */
+export async function loadReply(db: Tx, id: string, viewerId: string): Promise<CommentReply> {
   const [row] = await queryRows<CommentReplyRow>(db, sql`${replySelect} where r.id = ${id}`);
-  if (!row) return null;
+  if (!row) throw replyNotFound();
   const liked = await likedIds(db, 'commentReply', [row.id], viewerId);
   return presentCommentReply(row, liked.has(row.id));
 }

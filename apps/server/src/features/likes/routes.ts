@@ -1,36 +1,44 @@
 /**
- * Who liked something (users with access): GET /api/posts/:id/likes, /api/comments/:id/likes,
- * /api/comment-replies/:id/likes, /api/status-updates/:id/likes, /api/status-replies/:id/likes
- * → Page<Liker>, newest like first.
+ * Likes on the five targets and who liked them: the handlers of `routes.likes`
+ * (packages/shared/src/routes/likes.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { cursorQuerySchema } from '@atelier/shared';
-import { requireAccess, viewerOf } from '../../auth/access.ts';
-import { notFound } from '../../lib/errors.ts';
-import { listLikers, type LikeTarget } from './service.ts';
+import { routes } from '@atelier/shared';
+import type { Viewer } from '../../auth/access.ts';
+import { registerRoute } from '../../lib/routes.ts';
+import { listLikers, setLike, type LikeTarget } from './service.ts';
 
-const paths: Record<LikeTarget, { path: string; notFound: string }> = {
-  post: { path: 'posts', notFound: 'errors.postNotFound' },
-  comment: { path: 'comments', notFound: 'errors.commentNotFound' },
-  commentReply: { path: 'comment-replies', notFound: 'errors.commentNotFound' },
-  statusUpdate: { path: 'status-updates', notFound: 'errors.statusUpdateNotFound' },
-  statusReply: { path: 'status-replies', notFound: 'errors.statusUpdateNotFound' },
-};
+interface OneTarget {
+  params: { id: string };
+  viewer: Viewer;
+}
 
 export function likeRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
-  const member = requireAccess('member');
-  for (const [target, spec] of Object.entries(paths) as [
-    LikeTarget,
-    (typeof paths)[LikeTarget],
-  ][]) {
-    app.get(`/api/${spec.path}/:id/likes`, { preHandler: member }, async (request) => {
-      const params = z.object({ id: z.uuid() }).safeParse(request.params);
-      if (!params.success) throw notFound(spec.notFound);
-      const query = cursorQuerySchema.parse(request.query);
-      return listLikers(db, viewerOf(request).user, target, params.data.id, query);
-    });
-  }
+  const { likes } = routes;
+  const like =
+    (target: LikeTarget, liked: boolean) =>
+    ({ params, viewer }: OneTarget) =>
+      setLike(db, target, params.id, viewer.user.id, liked);
+  const likers =
+    (target: LikeTarget) =>
+    ({ params, query, viewer }: OneTarget & { query: { cursor?: string; limit?: number } }) =>
+      listLikers(db, viewer.user, target, params.id, query);
+
+  registerRoute(app, likes.likePost, like('post', true));
+  registerRoute(app, likes.unlikePost, like('post', false));
+  registerRoute(app, likes.postLikers, likers('post'));
+  registerRoute(app, likes.likeComment, like('comment', true));
+  registerRoute(app, likes.unlikeComment, like('comment', false));
+  registerRoute(app, likes.commentLikers, likers('comment'));
+  registerRoute(app, likes.likeCommentReply, like('commentReply', true));
+  registerRoute(app, likes.unlikeCommentReply, like('commentReply', false));
+  registerRoute(app, likes.commentReplyLikers, likers('commentReply'));
+  registerRoute(app, likes.likeStatusUpdate, like('statusUpdate', true));
+  registerRoute(app, likes.unlikeStatusUpdate, like('statusUpdate', false));
+  registerRoute(app, likes.statusUpdateLikers, likers('statusUpdate'));
+  registerRoute(app, likes.likeStatusReply, like('statusReply', true));
+  registerRoute(app, likes.unlikeStatusReply, like('statusReply', false));
+  registerRoute(app, likes.statusReplyLikers, likers('statusReply'));
   done();
 }

@@ -5,8 +5,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Page, PostSort, PostSummary, Provenance } from '@atelier/shared';
+import type { Page, Post, PostSort, PostSummary, Provenance } from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { likedIds } from '../likes/service.ts';
@@ -17,6 +18,8 @@ import {
   type PostRowFull,
   type PostSummaryRow,
 } from './presenter.ts';
+import { canSeePost } from './policy.ts';
+import { postNotFound } from './service.ts';
 
 /** A timestamptz as ISO text with microseconds (cursors must not lose precision). */
 const isoText = (column: SQL) =>
@@ -169,4 +172,12 @@ export async function loadPost(db: Tx, row: PostRowFull, viewerId: string) {
   const media = await mediaOfPost(db, row.id);
   const liked = await likedIds(db, 'post', [row.id], viewerId);
   return presentPost(row, media, liked.has(row.id));
+}
+
+/** The full post if the viewer may open it (404 errors.postNotFound otherwise). */
+export async function readPost(db: Tx, id: string, viewer: UserRow): Promise<Post> {
+  const row = await findPostRow(db, id);
+  if (!row || !canSeePost(viewer, { state: row.state, authorId: row.author_id }))
+    throw postNotFound();
+  return loadPost(db, row, viewer.id);
 }

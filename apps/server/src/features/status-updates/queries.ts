@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
 import { likedIds } from '../likes/service.ts';
+import { statusNotFound, statusReplyNotFound } from './service.ts';
 import {
   presentStatusReply,
   presentStatusUpdate,
@@ -72,14 +73,16 @@ export async function listStatusUpdates(
   };
 }
 
+/** One status update (404 errors.statusUpdateNotFound if gone). */
 export async function loadStatusUpdate(
   db: Tx,
   id: string,
   viewerId: string,
-): Promise<StatusUpdate | null> {
+): Promise<StatusUpdate> {
   const rows = await queryRows<StatusUpdateRow>(db, sql`${statusSelect} where s.id = ${id}`);
   const [status] = await present(db, rows, viewerId);
-  return status ?? null;
+  if (!status) throw statusNotFound();
+  return status;
 }
 
 async function presentReplies(db: Tx, rows: StatusReplyRow[], viewerId: string) {
@@ -92,7 +95,7 @@ async function presentReplies(db: Tx, rows: StatusReplyRow[], viewerId: string) 
   return rows.map((r) => presentStatusReply(r, liked.has(r.id)));
 }
 
-/** A status update's replies, oldest first. */
+/** A status update's replies, oldest first (404 errors.statusUpdateNotFound if it is gone). */
 export async function listStatusReplies(
   db: Tx,
   statusId: string,
@@ -102,15 +105,15 @@ export async function listStatusReplies(
     db,
     sql`${replySelect} where r.status_id = ${statusId} order by r.created_at, r.id`,
   );
+  // No replies: tell an update without any from one that does not exist.
+  if (rows.length === 0) await loadStatusUpdate(db, statusId, viewerId);
   return presentReplies(db, rows, viewerId);
 }
 
-export async function loadStatusReply(
-  db: Tx,
-  id: string,
-  viewerId: string,
-): Promise<StatusReply | null> {
+/** One reply (404 errors.replyNotFound if gone). */
+export async function loadStatusReply(db: Tx, id: string, viewerId: string): Promise<StatusReply> {
   const rows = await queryRows<StatusReplyRow>(db, sql`${replySelect} where r.id = ${id}`);
   const [reply] = await presentReplies(db, rows, viewerId);
-  return reply ?? null;
+  if (!reply) throw statusReplyNotFound();
+  return reply;
 }
