@@ -8,6 +8,7 @@ import { home } from './home.ts';
 import { media } from './media.ts';
 import { modLog } from './modlog.ts';
 import { notes } from './notes.ts';
+import { notifications } from './notifications.ts';
 import { presence } from './presence.ts';
 import { profiles } from './profiles.ts';
 import { reports } from './reports.ts';
@@ -24,6 +25,7 @@ export const routes = {
   media,
   modLog,
   notes,
+  notifications,
   presence,
   profiles,
   reports,
