@@ -165,6 +165,21 @@ const likeCalls = (path: string, id: () => string): Record<string, Call> => ({
   [`GET /api/${path}/:id/likes`]: member200(() => `/api/${path}/${id()}/likes?limit=5`),
 });
 
+/** A like and a mention for the member (so the lists hold real notifications); one's id. */
+async function memberNotification(): Promise<string> {
+  const post = await newPost(t, member);
+  await request(t, { method: 'PUT', url: `/api/posts/${post.id}/like`, cookie: moderator.cookie });
+  await request(t, {
+    method: 'POST',
+    url: `/api/posts/${post.id}/comments`,
+    cookie: moderator.cookie,
+    payload: { body: `Thanks @${member.username}` },
+  });
+  await t.app.live.kick();
+  const res = await request(t, { method: 'GET', url: '/api/notifications', cookie: member.cookie });
+  return res.json<{ id: string }[]>()[0]!.id;
+}
+
 const calls: Record<string, Call> = {
   'GET /api/health': { as: 'member', request: () => ({ url: '/api/health' }), status: 200 },
   'GET /api/health/live': {
@@ -417,6 +432,47 @@ const calls: Record<string, Call> = {
   ...likeCalls('comment-replies', () => commentReplyId),
   ...likeCalls('status-updates', () => statusId),
   ...likeCalls('status-replies', () => statusReplyId),
+  'GET /api/notifications': {
+    as: 'member',
+    request: async () => {
+      await memberNotification();
+      return { url: '/api/notifications' };
+    },
+    status: 200,
+  },
+  'GET /api/notifications/history': {
+    as: 'member',
+    request: async () => {
+      await memberNotification();
+      return { url: '/api/notifications/history?limit=2' };
+    },
+    status: 200,
+  },
+  'POST /api/notifications/:id/dismiss': {
+    as: 'member',
+    request: async () => ({ url: `/api/notifications/${await memberNotification()}/dismiss` }),
+    status: 200,
+  },
+  'POST /api/notifications/dismiss-all': {
+    as: 'member',
+    request: () => ({ url: '/api/notifications/dismiss-all' }),
+    status: 200,
+  },
+  'GET /api/notifications/preferences': {
+    as: 'member',
+    request: () => ({ url: '/api/notifications/preferences' }),
+    status: 200,
+  },
+  'PUT /api/notifications/preferences': {
+    as: 'member',
+    request: () => ({ url: '/api/notifications/preferences', payload: { promotion: true } }),
+    status: 200,
+  },
+  'GET /api/users/by-username/:username': {
+    as: 'member',
+    request: () => ({ url: `/api/users/by-username/${encodeURIComponent(moderator.username)}` }),
+    status: 200,
+  },
   'POST /api/client-errors': {
     as: 'member',
     request: () => ({ url: '/api/client-errors', payload: { message: 'boom' } }),

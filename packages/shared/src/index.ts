@@ -15,6 +15,7 @@ export * from './presence.ts';
 export * from './presenceSchema.ts';
 export * from './reports.ts';
 export * from './responses.ts';
+export * from './notificationSchemas.ts';
 export * from './routes/index.ts';
 export * from './ownData.ts';
 export * from './policy.ts';

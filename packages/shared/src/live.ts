@@ -2,13 +2,17 @@
  * Live contract (issue 4): notifications and the events the server pushes over the one Socket.IO
  * connection of a tab. Rooms are decided by the server; the client never names one.
  *
- *   GET  /api/notifications               Notification[]  (10 most recent undismissed, newest first)
- *   POST /api/notifications/:id/dismiss   Notification    (own only; sets dismissed + server time)
- *   POST /api/notifications/dismiss-all   DismissAllResult (every undismissed one of one's own)
+ * The notification routes are in the route table (routes/notifications.ts).
  */
 import type { UserPresence } from './presence.ts';
 import type { PublicUser } from './schemas.ts';
 
+/**
+ * Every notification type, in the order the preferences and the filter list them: the one list
+ * to extend with a new type (then its interface below, its schema in notificationSchemas.ts, its
+ * presenter case on the server, its text in the locales under notifications.types and
+ * notifications.text).
+ */
 export const notificationTypes = [
   'comment',
   'commentReply',
@@ -16,8 +20,24 @@ export const notificationTypes = [
   'postRemoval',
   'applicationApproved',
   'promotion',
+  'mention',
+  'like',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
+
+/** What can be liked (and so what a `like` notification is about). */
+export const likeTargetTypes = [
+  'post',
+  'comment',
+  'commentReply',
+  'statusUpdate',
+  'statusReply',
+] as const;
+export type LikeTargetType = (typeof likeTargetTypes)[number];
+
+/** Where a mention can be written. */
+export const mentionTargetTypes = ['post', 'comment', 'commentReply'] as const;
+export type MentionTargetType = (typeof mentionTargetTypes)[number];
 
 interface NotificationBase {
   id: string;
@@ -87,13 +107,49 @@ export interface PromotionNotification extends NotificationBase {
   note: string | null;
 }
 
+/** Someone wrote `@you` in a post, a comment or a reply (issue 11). */
+export interface MentionNotification extends NotificationBase {
+  type: 'mention';
+  target: MentionTargetType;
+  post: NotificationPost;
+  /** The comment (for a comment or a reply), else null. */
+  commentId: string | null;
+  /** The reply (for a reply), else null. */
+  replyId: string | null;
+  /** An excerpt of the text that mentions you. */
+  content: string;
+}
+
+/**
+ * People liked something of yours (issue 11). Likes of one item while this notification is
+ * undismissed are one notification: `author` is the latest liker, `likerCount` how many liked.
+ */
+export interface LikeNotification extends NotificationBase {
+  type: 'like';
+  target: LikeTargetType;
+  /** The post (for a post, a comment or a reply under it), else null. */
+  post: NotificationPost | null;
+  /** The status update (for one or a reply under it), else null. */
+  statusId: string | null;
+  commentId: string | null;
+  replyId: string | null;
+  /** An excerpt of what was liked (empty for a post: its title is in `post`). */
+  content: string;
+  likerCount: number;
+}
+
 export type Notification =
+  | MentionNotification
+  | LikeNotification
   | CommentNotification
   | CommentReplyNotification
   | StatusReplyNotification
   | PostRemovalNotification
   | ApplicationApprovedNotification
   | PromotionNotification;
+
+/** Per-type preferences: a type switched off is not created for the user (all on by default). */
+export type NotificationPreferences = Record<NotificationType, boolean>;
 
 /** The answer to POST /api/notifications/dismiss-all. */
 export interface DismissAllResult {

@@ -36,9 +36,6 @@ export const unmigratedRoutes: UnmigratedRoute[] = [
   // answers are Better Auth's, not declared by us): it stays listed here.
   r('GET', '/api/auth/*', 'auth', 'Better Auth (sessions, sign-in, verification, reset…)'),
   r('POST', '/api/auth/*', 'auth', 'Better Auth (sessions, sign-in, verification, reset…)'),
-  r('GET', '/api/notifications', 'notifications', 'Own notifications'),
-  r('POST', '/api/notifications/:id/dismiss', 'notifications', 'Dismiss a notification'),
-  r('POST', '/api/notifications/dismiss-all', 'notifications', 'Dismiss every notification'),
   // The documentation itself (this document and its browsable page): not part of the API it
   // describes, so it stays listed here.
   r('GET', '/api/openapi.json', 'docs', 'This document'),

@@ -16,13 +16,14 @@
  * error, and next_attempt_at = now + EVENTS_RETRY_BASE_MS × 2^(attempts − 1) (at most an hour);
  * after EVENTS_MAX_ATTEMPTS failures it is parked (parked_at) and never claimed again.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { stateOf } from '../auth/access.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   domainEvents,
   mailOutbox,
+  notificationPreferences,
   notifications,
   user,
   type NotificationRow,
@@ -220,25 +221,49 @@ async function dispatchRound(
         }
       }
     }
-    const values = derived.flatMap((d) => (d.row && !failures.has(d.c.id) ? [d.row] : []));
-    let created: NotificationRow[] = [];
-    if (values.length > 0) {
+    // A type the recipient switched off is not created (the event is still dispatched).
+    const wanted = derived.flatMap((d) =>
+      d.row && !failures.has(d.c.id) ? [{ ...d, row: d.row }] : [],
+    );
+    const off = await switchedOff(
+      tx,
+      wanted.map((d) => d.row.recipientId),
+    );
+    const kept = wanted.filter((d) => !off.has(`${d.row.recipientId}\u0000${d.row.type}`));
+    const plain = kept.filter((d) => !d.row.groupKey);
+    const created: NotificationRow[] = [];
+    if (plain.length > 0) {
       try {
         // One insert for the batch, in a savepoint: a failure does not abort the round.
-        created = await tx.transaction((sp) => sp.insert(notifications).values(values).returning());
+        created.push(
+          ...(await tx.transaction((sp) =>
+            sp
+              .insert(notifications)
+              .values(plain.map((d) => d.row))
+              .returning(),
+          )),
+        );
       } catch {
         // Some row is refused: each event's row in its own savepoint, to find the faulty ones.
-        for (const d of derived) {
-          const row = d.row;
-          if (!row || failures.has(d.c.id)) continue;
+        for (const d of plain) {
           try {
             created.push(
-              ...(await tx.transaction((sp) => sp.insert(notifications).values(row).returning())),
+              ...(await tx.transaction((sp) => sp.insert(notifications).values(d.row).returning())),
             );
           } catch (err) {
             failures.set(d.c.id, err);
           }
         }
+      }
+    }
+    // Grouped ones (likes): folded into the recipient's undismissed one of the same item, each in
+    // its own savepoint (two likes of one item in a batch update the same row in turn).
+    for (const d of kept.filter((k) => k.row.groupKey)) {
+      try {
+        const [row] = await tx.transaction((sp) => upsertGrouped(sp, d.row));
+        if (row) created.push(row);
+      } catch (err) {
+        failures.set(d.c.id, err);
       }
     }
     // Only the mails of events that did not fail (a failed one is retried whole).
@@ -287,6 +312,44 @@ async function dispatchRound(
       failed,
     };
   });
+}
+
+/** `recipientId \0 type` of the types these recipients switched off. */
+async function switchedOff(tx: Tx, recipientIds: string[]): Promise<Set<string>> {
+  if (recipientIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ userId: notificationPreferences.userId, type: notificationPreferences.type })
+    .from(notificationPreferences)
+    .where(
+      and(
+        inArray(notificationPreferences.userId, [...new Set(recipientIds)]),
+        eq(notificationPreferences.enabled, false),
+      ),
+    );
+  return new Set(rows.map((r) => `${r.userId}\u0000${r.type}`));
+}
+
+/**
+ * Inserts a grouped notification, or folds it into the recipient's undismissed one with the same
+ * key: the new actor becomes its author (and the last of its actors, each actor once), and it
+ * moves to the top (its time is now).
+ */
+function upsertGrouped(tx: Tx, row: NewNotification) {
+  return tx
+    .insert(notifications)
+    .values({ ...row, actorIds: [row.authorId] })
+    .onConflictDoUpdate({
+      target: [notifications.recipientId, notifications.groupKey],
+      targetWhere: sql`not ${notifications.dismissed} and ${notifications.groupKey} is not null`,
+      set: {
+        authorId: sql`excluded.author_id`,
+        actorIds: sql`array_append(array_remove(${notifications.actorIds}, excluded.author_id), excluded.author_id)`,
+        content: sql`excluded.content`,
+        postTitle: sql`excluded.post_title`,
+        createdAt: sql`now()`,
+      },
+    })
+    .returning();
 }
 
 /** Deletes up to `limit` dispatched events older than `keepDays`; returns how many. */

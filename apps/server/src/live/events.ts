@@ -3,6 +3,7 @@
  * so an event exists if and only if the change committed. The dispatcher derives notifications
  * and live pushes from them after commit (dispatcher.ts).
  */
+import type { LikeTargetType, MentionTargetType } from '@atelier/shared';
 import type { Tx } from '../db/client.ts';
 import { domainEvents } from '../db/schema/index.ts';
 
@@ -45,6 +46,32 @@ export interface DomainEventMap {
     /** One of the report reasons (shared `reportReasons`), `other` with otherReason. */
     reason: string;
     otherReason: string | null;
+  };
+  /**
+   * `@recipient` written in a post, a comment or a reply (on creation, or newly added by an edit);
+   * one event per mentioned user who can see the item (features/notifications/mentions.ts).
+   */
+  'mention.created': {
+    recipientId: string;
+    target: MentionTargetType;
+    post: EventPost;
+    commentId: string | null;
+    replyId: string | null;
+    content: string;
+  };
+  /**
+   * Someone liked the recipient's item (only when a like was really added); the dispatcher folds
+   * it into the recipient's undismissed like notification of that item, if there is one.
+   */
+  'like.added': {
+    recipientId: string;
+    target: LikeTargetType;
+    targetId: string;
+    post: EventPost | null;
+    statusId: string | null;
+    commentId: string | null;
+    replyId: string | null;
+    content: string;
   };
   /** Posts (home: section counts and last posts; tags: post counts; the post's room). */
   'post.created': { postId: string; sectionSlug: string; tagIds: string[] };

@@ -128,6 +128,33 @@ const handlers: { [K in DomainEventType]: Handler<K> } = {
         : [statuses(d.statusId)];
     },
   },
+  // Pushes come with like.changed (recorded with it); this one only notifies the item's author.
+  'like.added': {
+    notify: ({ data: d }) => ({
+      type: 'like',
+      target: d.target,
+      groupKey: `${d.target}:${d.targetId}`,
+      postId: d.post?.postId ?? null,
+      postAuthorId: d.post?.postAuthorId ?? null,
+      postTitle: d.post?.title ?? null,
+      statusId: d.statusId,
+      commentId: d.commentId,
+      replyId: d.replyId,
+      content: d.content,
+    }),
+  },
+  'mention.created': {
+    notify: ({ data: d }) => ({
+      type: 'mention',
+      target: d.target,
+      postId: d.post.postId,
+      postAuthorId: d.post.postAuthorId,
+      postTitle: d.post.title,
+      commentId: d.commentId,
+      replyId: d.replyId,
+      content: d.content,
+    }),
+  },
   'tag.created': { pushes: () => [tags()] },
   'tag.updated': { pushes: () => [tags()] },
   // Posts lose the tag: their pages refetch when next opened (not a room of their own).

@@ -23,6 +23,7 @@ const AuthPage = page(() => import('../pages/auth/AuthPage.tsx'));
 const BannedPage = page(() => import('../pages/banned/BannedPage.tsx'));
 const LoginPage = page(() => import('../pages/login/LoginPage.tsx'));
 const NotFoundPage = page(() => import('../pages/not-found/NotFoundPage.tsx'));
+const NotificationsPage = page(() => import('../pages/notifications/NotificationsPage.tsx'));
 const PostPage = page(() => import('../pages/posts/PostPage.tsx'));
 const RegisterPage = page(() => import('../pages/register/RegisterPage.tsx'));
 const ReportsPage = page(() => import('../pages/reports/ReportsPage.tsx'));
@@ -30,6 +31,7 @@ const ResetPasswordPage = page(() => import('../pages/reset-password/ResetPasswo
 const SectionPage = page(() => import('../pages/sections/SectionPage.tsx'));
 const StatusUpdatesPage = page(() => import('../pages/status-updates/StatusUpdatesPage.tsx'));
 const TagsPage = page(() => import('../pages/tags/TagsPage.tsx'));
+const UsernamePage = page(() => import('../pages/users/UsernamePage.tsx'));
 const UserPage = page(() => import('../pages/users/UserPage.tsx'));
 const SearchPage = page(() => import('../pages/search/SearchPage.tsx'));
 const ModLogPage = page(() => import('../pages/mod-log/ModLogPage.tsx'));
@@ -47,6 +49,7 @@ export function AppRoutes() {
           <Route path="/banned" element={<BannedPage />} />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/not-found" element={<NotFoundPage />} />
+          <Route path="/notifications" element={<NotificationsPage />} />
           <Route path="/posts/:postId" element={<PostPage />} />
           <Route path="/register" element={<RegisterPage />} />
           <Route path="/reports" element={<ReportsPage />} />
@@ -55,6 +58,7 @@ export function AppRoutes() {
           <Route path="/status-updates" element={<StatusUpdatesPage />} />
           <Route path="/tags" element={<TagsPage />} />
           <Route path="/users/:userId" element={<UserPage />} />
+          <Route path="/u/:username" element={<UsernamePage />} />
           <Route path="/search" element={<SearchPage />} />
           <Route path="/mod-log" element={<ModLogPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />

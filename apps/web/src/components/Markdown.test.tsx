@@ -20,6 +20,19 @@ function assertInert(root: HTMLElement) {
 }
 
 describe('Markdown', () => {
+  it('links @username to the profile, but not in code, links or e-mail addresses', () => {
+    const root = renderMd('Thanks @Ana. and @bob_2, `@code`, [@x](/posts/1), mail a@b.co');
+    const links = [...root.querySelectorAll('a')].map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toContainEqual(['@Ana', '/u/Ana']);
+    expect(links).toContainEqual(['@bob_2', '/u/bob_2']);
+    expect(links).toContainEqual(['@x', '/posts/1']);
+    expect(links.filter(([, href]) => href?.startsWith('/u/'))).toHaveLength(2);
+    expect(root.querySelector('code')?.textContent).toBe('@code');
+  });
+
   it('renders GitHub-flavoured Markdown', () => {
     const root = renderMd(
       '# Title\n\n**bold** ~~gone~~\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n- [x] done',

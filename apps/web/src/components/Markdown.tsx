@@ -4,13 +4,14 @@
  * (javascript:, data:, vbscript:…) dropped by react-markdown's default `urlTransform`, links with
  * rel="noopener noreferrer nofollow", and images only from this site (an image elsewhere becomes a
  * plain link, so reading a post never makes the browser call another host). Headings move one level
- * down: the page keeps its single h1.
+ * down: the page keeps its single h1. `@username` links to that user's profile (remarkMentions).
  *
  * Only lazy pages import this file: react-markdown stays out of the initial bundle.
  */
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import Box from '@mui/material/Box';
+import remarkMentions from './remarkMentions.ts';
 
 /** Same-origin (a path) or an absolute URL on this page's origin. */
 export function isSameOrigin(url: string): boolean {
@@ -106,7 +107,7 @@ export function Markdown({ children }: { children: string }) {
       }}
     >
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
+        remarkPlugins={[remarkGfm, remarkMentions]}
         components={components}
         urlTransform={defaultUrlTransform}
       >

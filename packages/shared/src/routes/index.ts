@@ -15,6 +15,7 @@ import { modLog } from './modlog.ts';
 import { notes } from './notes.ts';
 import { ownData } from './ownData.ts';
 import { posts } from './posts.ts';
+import { notifications } from './notifications.ts';
 import { presence } from './presence.ts';
 import { profiles } from './profiles.ts';
 import { promotions } from './promotions.ts';
@@ -42,6 +43,7 @@ export const routes = {
   notes,
   ownData,
   posts,
+  notifications,
   presence,
   profiles,
   promotions,

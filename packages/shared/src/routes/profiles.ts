@@ -16,6 +16,15 @@ export const profiles = {
     paramsNotFound: 'errors.userNotFound',
     responses: { 200: userProfileSchema },
   }),
+  byUsername: defineRoute({
+    method: 'GET',
+    path: '/api/users/by-username/:username',
+    summary: 'The id of the user with this username (case-insensitive), for `@username` links',
+    access: 'member',
+    params: z.object({ username: z.string().min(1).max(100) }),
+    paramsNotFound: 'errors.userNotFound',
+    responses: { 200: z.object({ id: z.string() }) },
+  }),
   posts: defineRoute({
     method: 'GET',
     path: '/api/users/:id/posts',

@@ -10,7 +10,9 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
+  uniqueIndex,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -77,6 +79,15 @@ export const notifications = pgTable(
     /** postRemoval: the reason; applicationApproved and promotion: the role granted. */
     reason: text('reason'),
     otherReason: text('other_reason'),
+    /** mention and like: what the notification is about (a `MentionTargetType` / `LikeTargetType`). */
+    target: text('target'),
+    /**
+     * like: the liked item (`target:id`); an undismissed notification per recipient and key at
+     * most, so further likes update it (the unique index below) instead of adding one.
+     */
+    groupKey: text('group_key'),
+    /** like: who liked, oldest first (the author is the latest). */
+    actorIds: text('actor_ids').array(),
     dismissed: boolean('dismissed').notNull().default(false),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -85,7 +96,26 @@ export const notifications = pgTable(
     index('notifications_recipient_idx')
       .on(t.recipientId, t.createdAt.desc().nullsFirst())
       .where(sql`not ${t.dismissed}`),
+    // The history (/notifications): every notification of a recipient, newest first.
+    index('notifications_history_idx').on(t.recipientId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('notifications_group_idx')
+      .on(t.recipientId, t.groupKey)
+      .where(sql`not ${t.dismissed} and ${t.groupKey} is not null`),
   ],
+);
+
+/** Types a user switched off (no row: on). A switched-off type is not created for that user. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type').$type<NotificationType>().notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );
 
 export type DomainEventRow = typeof domainEvents.$inferSelect;

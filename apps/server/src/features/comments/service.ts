@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { recordEvent } from '../../live/events.ts';
+import { recordMentions } from '../notifications/mentions.ts';
 import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
 import { canSeePost, checkCanManage, visiblePost } from '../posts/policy.ts';
 
@@ -102,7 +103,38 @@ export async function createComment(
         content: excerptOf(input.body, 200),
       },
     });
+    await recordMentions(tx, {
+      authorId: viewer.id,
+      body: input.body,
+      target: 'comment',
+      post: { postId, postAuthorId: post.authorId, title: post.title },
+      commentId: row.id,
+    });
     return row.id;
+  });
+}
+
+/** Mentions an edit of a comment or reply added (the item's author mentions, whoever edits). */
+async function recordEditMentions(
+  tx: Tx,
+  edit: {
+    authorId: string;
+    body: string;
+    previousBody: string;
+    target: 'comment' | 'commentReply';
+    postId: string;
+    commentId: string;
+    replyId?: string;
+  },
+) {
+  const [post] = await tx
+    .select({ authorId: posts.authorId, title: posts.title })
+    .from(posts)
+    .where(eq(posts.id, edit.postId));
+  if (!post) return;
+  await recordMentions(tx, {
+    ...edit,
+    post: { postId: edit.postId, postAuthorId: post.authorId, title: post.title },
   });
 }
 
@@ -125,6 +157,14 @@ export async function updateComment(
       type: 'comment.updated',
       actorId: viewer.id,
       data: { postId: comment.postId, commentId: id },
+    });
+    await recordEditMentions(tx, {
+      authorId: comment.authorId,
+      body: input.body,
+      previousBody: comment.body,
+      target: 'comment',
+      postId: comment.postId,
+      commentId: id,
     });
   });
 }
@@ -246,6 +286,14 @@ export async function createReply(
         repliedContent: replyingTo.excerpt,
       },
     });
+    await recordMentions(tx, {
+      authorId: viewer.id,
+      body: input.body,
+      target: 'commentReply',
+      post: { postId: comment.postId, postAuthorId: post.authorId, title: post.title },
+      commentId,
+      replyId: row.id,
+    });
     return row.id;
   });
 }
@@ -290,6 +338,15 @@ export async function updateReply(
       type: 'commentReply.updated',
       actorId: viewer.id,
       data: { postId: reply.postId, commentId: reply.commentId, replyId: id },
+    });
+    await recordEditMentions(tx, {
+      authorId: reply.authorId,
+      body: input.body,
+      previousBody: reply.body,
+      target: 'commentReply',
+      postId: reply.postId,
+      commentId: reply.commentId,
+      replyId: id,
     });
   });
 }

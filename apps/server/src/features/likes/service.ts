@@ -5,7 +5,7 @@
  * counter move in the same transaction, only when a row was really inserted or deleted.
  */
 import { sql } from 'drizzle-orm';
-import { maySeePost, type LikeState, type Liker, type Page } from '@atelier/shared';
+import { excerptOf, maySeePost, type LikeState, type Liker, type Page } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -144,8 +144,49 @@ export async function setLike(
         likeCount,
       },
     });
+    if (liked && found.author_id !== userId) {
+      const about = await likedItem(tx, target, targetId);
+      if (about) {
+        await recordEvent(tx, {
+          type: 'like.added',
+          actorId: userId,
+          data: { recipientId: found.author_id, target, targetId, ...about },
+        });
+      }
+    }
     return { liked, likeCount };
   });
+}
+
+/** What a like notification shows of the liked item (its post, status update, text). */
+async function likedItem(tx: Tx, target: LikeTarget, targetId: string) {
+  const query = {
+    post: sql`select p.id as post_id, p.author_id as post_author_id, p.title, null::uuid as comment_id, null::uuid as reply_id, null::uuid as status_id, '' as content from posts p where p.id = ${targetId}`,
+    comment: sql`select p.id as post_id, p.author_id as post_author_id, p.title, c.id as comment_id, null::uuid as reply_id, null::uuid as status_id, c.body as content from comments c join posts p on p.id = c.post_id where c.id = ${targetId}`,
+    commentReply: sql`select p.id as post_id, p.author_id as post_author_id, p.title, r.comment_id, r.id as reply_id, null::uuid as status_id, r.body as content from comment_replies r join posts p on p.id = r.post_id where r.id = ${targetId}`,
+    statusUpdate: sql`select null::uuid as post_id, null::text as post_author_id, null::text as title, null::uuid as comment_id, null::uuid as reply_id, s.id as status_id, s.content from status_updates s where s.id = ${targetId}`,
+    statusReply: sql`select null::uuid as post_id, null::text as post_author_id, null::text as title, null::uuid as comment_id, r.id as reply_id, r.status_id, r.content from status_update_replies r where r.id = ${targetId}`,
+  }[target];
+  const [row] = await queryRows<{
+    post_id: string | null;
+    post_author_id: string | null;
+    title: string | null;
+    comment_id: string | null;
+    reply_id: string | null;
+    status_id: string | null;
+    content: string;
+  }>(tx, query);
+  if (!row) return null;
+  return {
+    post:
+      row.post_id && row.post_author_id
+        ? { postId: row.post_id, postAuthorId: row.post_author_id, title: row.title ?? '' }
+        : null,
+    statusId: row.status_id,
+    commentId: row.comment_id,
+    replyId: row.reply_id,
+    content: excerptOf(row.content, 200),
+  };
 }
 
 /** Which of these targets the viewer likes: one query, for lists (no N+1). */

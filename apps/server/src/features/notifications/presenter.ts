@@ -1,6 +1,11 @@
 /** Notification rows as the shared `Notification` union (authors loaded in one batch). */
 import { inArray } from 'drizzle-orm';
-import type { Notification, NotificationPost } from '@atelier/shared';
+import {
+  likeTargetTypes,
+  mentionTargetTypes,
+  type Notification,
+  type NotificationPost,
+} from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
 import { user, type NotificationRow } from '../../db/schema/index.ts';
 import { presentPublicUser, type PublicUserRow } from '../users/presenter.ts';
@@ -62,6 +67,28 @@ export function presentNotification(row: NotificationRow, author: PublicUserRow)
       return { ...base, type: 'applicationApproved', role: row.reason ?? '' };
     case 'promotion':
       return { ...base, type: 'promotion', role: row.reason ?? '', note: row.content };
+    case 'mention':
+      return {
+        ...base,
+        type: 'mention',
+        target: mentionTargetTypes.find((t) => t === row.target) ?? 'post',
+        post: postOf(row),
+        commentId: row.commentId,
+        replyId: row.replyId,
+        content: row.content ?? '',
+      };
+    case 'like':
+      return {
+        ...base,
+        type: 'like',
+        target: likeTargetTypes.find((t) => t === row.target) ?? 'post',
+        post: row.postId ? postOf(row) : null,
+        statusId: row.statusId,
+        commentId: row.commentId,
+        replyId: row.replyId,
+        content: row.content ?? '',
+        likerCount: Math.max(1, row.actorIds?.length ?? 1),
+      };
   }
 }
 

@@ -1,70 +1,62 @@
 /**
- * GET /api/notifications (10 newest undismissed, newest first) and
- * POST /api/notifications/:id/dismiss (own only; pushes `notification:dismissed` to the user's tabs)
- * and POST /api/notifications/dismiss-all (every undismissed one of the user's; pushes
- * `notification:allDismissed`).
+ * Notifications: the handlers of `routes.notifications` (packages/shared/src/routes/notifications.ts).
+ * Dismissing pushes `notification:dismissed` / `notification:allDismissed` to the user's tabs.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import type { DismissAllResult, Notification } from '@atelier/shared';
-import { requireAccess, viewerOf } from '../../auth/access.ts';
+import { routes } from '@atelier/shared';
+import { registerRoute } from '../../lib/routes.ts';
 import { presentNotifications } from './presenter.ts';
 import {
   dismissAllNotifications,
   dismissNotification,
   latestNotifications,
+  notificationHistory,
   notificationNotFound,
+  preferencesOf,
+  updatePreferences,
 } from './service.ts';
-
-function notificationId(params: unknown): string {
-  const parsed = z.object({ id: z.uuid() }).safeParse(params);
-  if (!parsed.success) throw notificationNotFound();
-  return parsed.data.id;
-}
 
 export function notificationRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
-  const member = requireAccess('member');
 
-  app.get(
-    '/api/notifications',
-    { preHandler: member },
-    async (request): Promise<Notification[]> => {
-      const rows = await latestNotifications(db, viewerOf(request).user.id);
-      return presentNotifications(db, rows);
-    },
+  registerRoute(app, routes.notifications.list, async ({ viewer }) =>
+    presentNotifications(db, await latestNotifications(db, viewer.user.id)),
   );
 
-  app.post(
-    '/api/notifications/dismiss-all',
-    { preHandler: member },
-    async (request): Promise<DismissAllResult> => {
-      const userId = viewerOf(request).user.id;
-      const result = await dismissAllNotifications(db, userId);
-      if (result.dismissed > 0) {
-        app.live.emitter.toUser(userId, 'notification:allDismissed', {
-          dismissedTimestamp: result.dismissedTimestamp,
-        });
-      }
-      return result;
-    },
-  );
+  registerRoute(app, routes.notifications.history, async ({ viewer, query }) => {
+    const page = await notificationHistory(db, viewer.user.id, query);
+    return { items: await presentNotifications(db, page.rows), nextCursor: page.nextCursor };
+  });
 
-  app.post(
-    '/api/notifications/:id/dismiss',
-    { preHandler: member },
-    async (request): Promise<Notification> => {
-      const id = notificationId(request.params);
-      const userId = viewerOf(request).user.id;
-      const row = await dismissNotification(db, userId, id);
-      const [notification] = await presentNotifications(db, [row]);
-      if (!notification) throw notificationNotFound();
-      app.live.emitter.toUser(userId, 'notification:dismissed', {
-        id: row.id,
-        dismissedTimestamp: notification.dismissedTimestamp ?? new Date().toISOString(),
+  registerRoute(app, routes.notifications.dismissAll, async ({ viewer }) => {
+    const userId = viewer.user.id;
+    const result = await dismissAllNotifications(db, userId);
+    if (result.dismissed > 0) {
+      app.live.emitter.toUser(userId, 'notification:allDismissed', {
+        dismissedTimestamp: result.dismissedTimestamp,
       });
-      return notification;
-    },
+    }
+    return result;
+  });
+
+  registerRoute(app, routes.notifications.dismiss, async ({ viewer, params }) => {
+    const userId = viewer.user.id;
+    const row = await dismissNotification(db, userId, params.id);
+    const [notification] = await presentNotifications(db, [row]);
+    if (!notification) throw notificationNotFound();
+    app.live.emitter.toUser(userId, 'notification:dismissed', {
+      id: row.id,
+      dismissedTimestamp: notification.dismissedTimestamp ?? new Date().toISOString(),
+    });
+    return notification;
+  });
+
+  registerRoute(app, routes.notifications.preferences, ({ viewer }) =>
+    preferencesOf(db, viewer.user.id),
+  );
+
+  registerRoute(app, routes.notifications.updatePreferences, ({ viewer, body }) =>
+    updatePreferences(db, viewer.user.id, body),
   );
   done();
 }

@@ -1,8 +1,22 @@
-/** Notifications of a user: the 10 newest undismissed, dismissing one of one's own, or all. */
+/**
+ * Notifications of a user: the 10 newest undismissed, the whole history (cursor, type), dismissing
+ * one of one's own or all, and the per-type preferences.
+ */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { notifications, type NotificationRow } from '../../db/schema/index.ts';
+import {
+  notificationTypes,
+  type NotificationPreferences,
+  type NotificationType,
+} from '@atelier/shared';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  notificationPreferences,
+  notifications,
+  type NotificationRow,
+} from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { queryRows } from '../../lib/sql.ts';
+import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
 
 export const NOTIFICATION_LIST_SIZE = 10;
 
@@ -57,5 +71,79 @@ export async function dismissAllNotifications(
       .returning({ dismissedAt: notifications.dismissedAt });
     const at = rows[0]?.dismissedAt ?? new Date();
     return { dismissed: rows.length, dismissedTimestamp: at.toISOString() };
+  });
+}
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/**
+ * Every notification of the recipient, dismissed included, newest first; keyset cursor on
+ * (created_at with microseconds, id), served by notifications_history_idx. `type` keeps one type.
+ */
+export async function notificationHistory(
+  db: Tx,
+  recipientId: string,
+  query: { cursor?: string; limit?: number; type?: NotificationType },
+): Promise<{ rows: NotificationRow[]; nextCursor: string | null }> {
+  const limit = query.limit ?? HISTORY_PAGE_SIZE;
+  const after = query.cursor ? decodeTimeCursor(query.cursor) : null;
+  const keys = await queryRows<{ id: string; cursor_ts: string }>(
+    db,
+    sql`select id, ${cursorTs('created_at')} as cursor_ts from ${notifications}
+        where recipient_id = ${recipientId}
+        ${query.type ? sql`and type = ${query.type}` : sql``}
+        ${after ? sql`and (created_at, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
+        order by created_at desc, id desc
+        limit ${limit + 1}`,
+  );
+  const page = keys.slice(0, limit);
+  const last = page.at(-1);
+  const rows =
+    page.length === 0
+      ? []
+      : await db
+          .select()
+          .from(notifications)
+          .where(sql`${notifications.id} = any(${sql.param(page.map((k) => k.id))}::uuid[])`);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    rows: page.flatMap((k) => byId.get(k.id) ?? []),
+    nextCursor: keys.length > limit && last ? encodeTimeCursor([last.cursor_ts, last.id]) : null,
+  };
+}
+
+/** Every type with its switch (on unless the user switched it off). */
+export async function preferencesOf(db: Tx, userId: string): Promise<NotificationPreferences> {
+  const rows = await db
+    .select({ type: notificationPreferences.type, enabled: notificationPreferences.enabled })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
+  const saved = new Map(rows.map((r) => [r.type, r.enabled]));
+  return Object.fromEntries(
+    notificationTypes.map((t) => [t, saved.get(t) ?? true]),
+  ) as NotificationPreferences;
+}
+
+/** Saves the switches given (one transaction); returns them all. */
+export async function updatePreferences(
+  db: Db,
+  userId: string,
+  changes: Partial<NotificationPreferences>,
+): Promise<NotificationPreferences> {
+  return db.transaction(async (tx) => {
+    const values = notificationTypes.flatMap((type) => {
+      const enabled = changes[type];
+      return enabled === undefined ? [] : [{ userId, type, enabled }];
+    });
+    if (values.length > 0) {
+      await tx
+        .insert(notificationPreferences)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [notificationPreferences.userId, notificationPreferences.type],
+          set: { enabled: sql`excluded.enabled`, updatedAt: sql`now()` },
+        });
+    }
+    return preferencesOf(tx, userId);
   });
 }

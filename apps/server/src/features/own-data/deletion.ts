@@ -26,6 +26,7 @@ import {
   commentReplyLikes,
   comments,
   media,
+  notificationPreferences,
   notifications,
   postLikes,
   posts,
@@ -216,6 +217,7 @@ export async function finishDeletion(
     }
     await tx.delete(applications).where(eq(applications.applicantId, userId));
     await tx.delete(notifications).where(eq(notifications.recipientId, userId));
+    await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
     await tx.delete(account).where(eq(account.userId, userId));
     await tx.delete(verification).where(eq(verification.identifier, row.email));
     const sessions = await tx

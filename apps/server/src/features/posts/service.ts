@@ -20,6 +20,7 @@ import {
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
+import { recordMentions } from '../notifications/mentions.ts';
 import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
 import { canSeePost, checkCanManage } from './policy.ts';
 
@@ -148,6 +149,12 @@ export async function createPost(
       actorId: viewer.id,
       data: { postId: post.id, sectionSlug: section.slug, tagIds },
     });
+    await recordMentions(tx, {
+      authorId: viewer.id,
+      body: input.body,
+      target: 'post',
+      post: { postId: post.id, postAuthorId: viewer.id, title: input.title },
+    });
     return post.id;
   });
 }
@@ -241,6 +248,16 @@ export async function updatePost(
       actorId: viewer.id,
       data: { postId: post.id, tagsChanged: input.tags !== undefined },
     });
+    // Mentions the edit added notify (the post's author mentions them, whoever edits).
+    if (input.body !== undefined && post.state === 'published') {
+      await recordMentions(tx, {
+        authorId: post.authorId,
+        body: input.body,
+        previousBody: post.body,
+        target: 'post',
+        post: { postId: post.id, postAuthorId: post.authorId, title: input.title ?? post.title },
+      });
+    }
     return detachedKeys;
   });
 }

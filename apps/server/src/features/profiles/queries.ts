@@ -1,5 +1,5 @@
 /** Reads of profiles: a user the viewer may see, and their published posts. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   hasAccess,
   isBanned,
@@ -26,6 +26,16 @@ export async function visibleUser(db: Db, id: string, viewer: UserRow): Promise<
     throw notFound('errors.userNotFound');
   }
   return row;
+}
+
+/** The id of the (not deleted) user with this username, case-insensitively, if any. */
+export async function userIdByUsername(db: Db, username: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(sql`lower(${user.username}) = lower(${username}) and ${user.deletedAt} is null`)
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** Their published posts, newest first. */

@@ -54,7 +54,7 @@ describe('notification cache updates', () => {
   it('removes a dismissed one', () => {
     const client = new QueryClient();
     client.setQueryData(notificationKeys.list, [make('a'), make('b')]);
-    onNotificationDismissed(client, { id: 'a' });
+    onNotificationDismissed(client, { id: 'a', dismissedTimestamp: '2026-01-01T00:00:00.000Z' });
     expect(ids(client.getQueryData(notificationKeys.list))).toEqual(['b']);
   });
 

@@ -13,7 +13,10 @@ import { commentKeys, onPostChanged } from '../../api/comments.ts';
 import { homeKeys, onHomeChanged } from '../../api/home.ts';
 import { queryKeys } from '../../api/keys.ts';
 import {
+  historyDismissed,
+  historyWithNotification,
   notificationKeys,
+  updateHistories,
   withNotification,
   withoutNotification,
   withoutNotificationsUpTo,
@@ -31,11 +34,18 @@ export function onNotificationNew(queryClient: QueryClient, notification: Notifi
   queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) =>
     withNotification(list, notification),
   );
+  updateHistories(queryClient, (h, type) => historyWithNotification(h, type, notification));
 }
 
-export function onNotificationDismissed(queryClient: QueryClient, payload: { id: string }) {
+export function onNotificationDismissed(
+  queryClient: QueryClient,
+  payload: { id: string; dismissedTimestamp: string },
+) {
   queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) =>
     withoutNotification(list, payload.id),
+  );
+  updateHistories(queryClient, (h) =>
+    historyDismissed(h, (n) => n.id === payload.id, payload.dismissedTimestamp),
   );
 }
 
@@ -45,6 +55,10 @@ export function onAllNotificationsDismissed(
 ) {
   queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) =>
     withoutNotificationsUpTo(list, payload.dismissedTimestamp),
+  );
+  const at = Date.parse(payload.dismissedTimestamp);
+  updateHistories(queryClient, (h) =>
+    historyDismissed(h, (n) => Date.parse(n.timestamp) <= at, payload.dismissedTimestamp),
   );
 }
 
@@ -79,6 +93,7 @@ export function onReconnected(queryClient: QueryClient) {
   for (const queryKey of [
     queryKeys.me,
     notificationKeys.list,
+    notificationKeys.historyAll,
     homeKeys.home,
     tagKeys.all,
     statusKeys.all,

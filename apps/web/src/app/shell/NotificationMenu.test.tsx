@@ -115,6 +115,42 @@ describe('NotificationMenu', () => {
     expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(2);
   });
 
+  it('shows grouped likes and mentions; they open their target; "See all" leads to the page', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    const like: Notification = {
+      ...base,
+      id: 'n5',
+      type: 'like',
+      target: 'comment',
+      post,
+      statusId: null,
+      commentId: 'c1',
+      replyId: null,
+      content: 'My comment',
+      likerCount: 2,
+    };
+    const mention: Notification = {
+      ...base,
+      id: 'n6',
+      type: 'mention',
+      target: 'post',
+      post,
+      commentId: null,
+      replyId: null,
+      content: 'Hello @ana',
+    };
+    renderMenu([like, mention]);
+    expect(screen.getByText('bob and 1 other liked your comment on “Glazes”')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'See all notifications' })).toHaveAttribute(
+      'href',
+      '/notifications',
+    );
+    await userEvent.click(screen.getByText('bob mentioned you in “Glazes”'));
+    expect(screen.getByTestId('where').textContent).toBe('/posts/p1');
+  });
+
   it('shows the empty state', () => {
     renderMenu([]);
     expect(screen.getByText('No new notifications.')).toBeVisible();

@@ -1,12 +1,12 @@
 /**
  * The notification list (issue 4): the 10 most recent undismissed, newest first, 500–900 px wide
  * (94vw on mobile). Comment and reply entries dismiss and open the post at the comment; the
- * other types have a Dismiss button; "Dismiss all" empties the list. Closes on navigation.
+ * mention and like entries too; the other types have a Dismiss button; "Dismiss all" empties the
+ * list; "See all" opens /notifications (the history). Closes on navigation.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -17,53 +17,18 @@ import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import { excerptOf, roles, type Notification } from '@atelier/shared';
+import Link from '@mui/material/Link';
+import type { Notification } from '@atelier/shared';
 import { useDismissAllNotifications, useDismissNotification } from '../../api/notifications.ts';
+import {
+  NotificationText,
+  notificationExcerpt,
+  notificationTarget,
+} from '../../components/NotificationContent.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 
-/** Where a clickable entry leads, or null for the types with a Dismiss button. */
-export function notificationTarget(n: Notification): string | null {
-  if (n.type === 'comment') return `/posts/${n.post.postId}#comment-${n.commentId}`;
-  if (n.type === 'commentReply') return `/posts/${n.post.postId}#reply-${n.replyId}`;
-  return null;
-}
-
-function NotificationText({ n }: { n: Notification }) {
-  const { t } = useTranslation();
-  const user = n.author.username;
-  switch (n.type) {
-    case 'comment':
-      return <>{t('notifications.comment', { user, title: n.post.title })}</>;
-    case 'commentReply':
-      return <>{t('notifications.commentReply', { user, title: n.post.title })}</>;
-    case 'statusReply':
-      return <>{t('notifications.statusReply', { user })}</>;
-    case 'postRemoval': {
-      const reason =
-        n.reason === 'other' && n.otherReason
-          ? n.otherReason
-          : t(`post.removalReasons.${n.reason}`, { defaultValue: n.reason });
-      return <>{t('notifications.postRemoval', { title: n.post.title, reason })}</>;
-    }
-    case 'applicationApproved':
-      return <>{t('notifications.applicationApproved', { user, role: roleLabel(t, n.role) })}</>;
-    case 'promotion':
-      return <>{t('notifications.promotion', { user, role: roleLabel(t, n.role) })}</>;
-  }
-}
-
-/** A role id's translated name (`roles.*`), or the id itself if unknown. */
-function roleLabel(t: TFunction, role: string): string {
-  const known = (roles as Record<string, { name: string } | undefined>)[role];
-  return known ? t(`roles.${known.name}`) : role;
-}
-
-function excerpt(n: Notification): string | null {
-  if (n.type === 'postRemoval' || n.type === 'applicationApproved') return null;
-  if (n.type === 'promotion') return n.note ? excerptOf(n.note, 140) : null;
-  return excerptOf(n.content, 140);
-}
+export { notificationTarget } from '../../components/NotificationContent.tsx';
 
 function Entry({
   n,
@@ -76,7 +41,7 @@ function Entry({
 }) {
   const { t } = useTranslation();
   const to = notificationTarget(n);
-  const text = excerpt(n);
+  const text = notificationExcerpt(n);
   const body = (
     <Stack
       direction="row"
@@ -206,6 +171,11 @@ export default function NotificationMenu({
           ))}
         </List>
       )}
+      <Box sx={{ px: 2, py: 1.25, borderTop: 1, borderColor: 'divider' }}>
+        <Link component={RouterLink} to="/notifications" onClick={onClose}>
+          {t('notifications.seeAll')}
+        </Link>
+      </Box>
     </Popover>
   );
 }

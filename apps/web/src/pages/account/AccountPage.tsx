@@ -1,12 +1,17 @@
-/** /account: avatar, profile (username, bio, links, displayed role), language, password, data. */
+/**
+ * /account: avatar, profile (username, bio, links, displayed role), language, notifications (users
+ * with access), password, data.
+ */
 import { useTranslation } from 'react-i18next';
 import Typography from '@mui/material/Typography';
+import { hasAccess } from '@atelier/shared';
 import { useMe } from '../../api/me.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { AvatarSection } from './AvatarSection.tsx';
 import { DataSection } from './DataSection.tsx';
 import { LanguageSection } from './LanguageSection.tsx';
+import { NotificationsSection } from './NotificationsSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 
@@ -27,6 +32,7 @@ export default function AccountPage() {
       <AvatarSection user={user} />
       <ProfileSection key={user.id} user={user} />
       <LanguageSection />
+      {hasAccess(user.roles) ? <NotificationsSection /> : null}
       <PasswordSection />
       <DataSection user={user} />
     </Page>
