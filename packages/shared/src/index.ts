@@ -17,3 +17,4 @@ export * from './reports.ts';
 export * from './responses.ts';
 export * from './routes/index.ts';
 export * from './ownData.ts';
+export * from './credits.ts';

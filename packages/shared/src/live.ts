@@ -7,6 +7,7 @@
  *   POST /api/notifications/dismiss-all   DismissAllResult (every undismissed one of one's own)
  */
 import type { UserPresence } from './presence.ts';
+import type { CreditKind } from './credits.ts';
 import type { PublicUser } from './schemas.ts';
 
 export const notificationTypes = [
@@ -16,6 +17,7 @@ export const notificationTypes = [
   'postRemoval',
   'applicationApproved',
   'promotion',
+  'credit',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -87,13 +89,27 @@ export interface PromotionNotification extends NotificationBase {
   note: string | null;
 }
 
+/**
+ * Someone credited your post (`source`) as the source of theirs (`post`): a translation, a remix
+ * or an inspiration (shared `creditKinds`; issue 11).
+ */
+export interface CreditNotification extends NotificationBase {
+  type: 'credit';
+  /** The crediting post (the derivative). */
+  post: NotificationPost;
+  kind: CreditKind;
+  /** The title of the recipient's credited post. */
+  sourceTitle: string;
+}
+
 export type Notification =
   | CommentNotification
   | CommentReplyNotification
   | StatusReplyNotification
   | PostRemovalNotification
   | ApplicationApprovedNotification
-  | PromotionNotification;
+  | PromotionNotification
+  | CreditNotification;
 
 /** The answer to POST /api/notifications/dismiss-all. */
 export interface DismissAllResult {

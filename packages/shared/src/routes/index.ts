@@ -4,6 +4,7 @@
  * client calls through it. One file per feature.
  */
 import { clientErrors } from './clientErrors.ts';
+import { credits } from './credits.ts';
 import { home } from './home.ts';
 import { media } from './media.ts';
 import { modLog } from './modlog.ts';
@@ -20,6 +21,7 @@ export * from './define.ts';
 
 export const routes = {
   clientErrors,
+  credits,
   home,
   media,
   modLog,

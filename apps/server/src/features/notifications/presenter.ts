@@ -1,6 +1,6 @@
 /** Notification rows as the shared `Notification` union (authors loaded in one batch). */
 import { inArray } from 'drizzle-orm';
-import type { Notification, NotificationPost } from '@atelier/shared';
+import { creditKinds, type Notification, type NotificationPost } from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
 import { user, type NotificationRow } from '../../db/schema/index.ts';
 import { presentPublicUser, type PublicUserRow } from '../users/presenter.ts';
@@ -62,6 +62,15 @@ export function presentNotification(row: NotificationRow, author: PublicUserRow)
       return { ...base, type: 'applicationApproved', role: row.reason ?? '' };
     case 'promotion':
       return { ...base, type: 'promotion', role: row.reason ?? '', note: row.content };
+    // A credit keeps its kind in `reason` and the credited post's title in `content`.
+    case 'credit':
+      return {
+        ...base,
+        type: 'credit',
+        post: postOf(row),
+        kind: creditKinds.find((k) => k === row.reason) ?? 'inspiration',
+        sourceTitle: row.content ?? '',
+      };
   }
 }
 

@@ -26,6 +26,8 @@ import { UserAvatar } from '../../components/UserAvatar.tsx';
 export function notificationTarget(n: Notification): string | null {
   if (n.type === 'comment') return `/posts/${n.post.postId}#comment-${n.commentId}`;
   if (n.type === 'commentReply') return `/posts/${n.post.postId}#reply-${n.replyId}`;
+  // A credit opens the crediting post (which links back to the recipient's).
+  if (n.type === 'credit') return `/posts/${n.post.postId}`;
   return null;
 }
 
@@ -50,6 +52,8 @@ function NotificationText({ n }: { n: Notification }) {
       return <>{t('notifications.applicationApproved', { user, role: roleLabel(t, n.role) })}</>;
     case 'promotion':
       return <>{t('notifications.promotion', { user, role: roleLabel(t, n.role) })}</>;
+    case 'credit':
+      return <>{t(`notifications.credit.${n.kind}`, { user, title: n.sourceTitle })}</>;
   }
 }
 
@@ -62,6 +66,7 @@ function roleLabel(t: TFunction, role: string): string {
 function excerpt(n: Notification): string | null {
   if (n.type === 'postRemoval' || n.type === 'applicationApproved') return null;
   if (n.type === 'promotion') return n.note ? excerptOf(n.note, 140) : null;
+  if (n.type === 'credit') return n.post.title;
   return excerptOf(n.content, 140);
 }
 
