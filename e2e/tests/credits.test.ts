@@ -58,7 +58,10 @@ describe('creators’ credits', () => {
     const find = b.getByRole('combobox', { name: 'Search posts or paste a post link' });
     await find.fill(`${server.baseUrl}/posts/${source}`);
     await b.getByRole('option', { name: /Haïkus du métro/ }).click();
-    await b.getByRole('list', { name: 'Credits' }).getByText('Haïkus du métro').waitFor();
+    await b
+      .getByRole('list', { name: 'Credits' })
+      .getByText('Haïkus du métro', { exact: true })
+      .waitFor();
     await b.getByRole('button', { name: 'Save' }).click();
     await b.waitForURL(`**/posts/${translation}`);
     await b.getByText('Translation of').waitFor();
