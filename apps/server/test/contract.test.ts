@@ -180,6 +180,28 @@ async function memberNotification(): Promise<string> {
   return res.json<{ id: string }[]>()[0]!.id;
 }
 
+async function seriesId(): Promise<string> {
+  const res = await request(t, {
+    method: 'POST',
+    url: '/api/series',
+    cookie: member.cookie,
+    payload: { title: 'Contract series' },
+  });
+  return res.json<{ id: string }>().id;
+}
+
+/** A post of the member's, in a series of theirs. */
+async function postInSeries(): Promise<string> {
+  const post = (await newPost(t, member)).id;
+  await request(t, {
+    method: 'PUT',
+    url: `/api/posts/${post}/series`,
+    cookie: member.cookie,
+    payload: { seriesId: await seriesId() },
+  });
+  return post;
+}
+
 const calls: Record<string, Call> = {
   'GET /api/health': { as: 'member', request: () => ({ url: '/api/health' }), status: 200 },
   'GET /api/health/live': {
@@ -471,6 +493,60 @@ const calls: Record<string, Call> = {
   'GET /api/users/by-username/:username': {
     as: 'member',
     request: () => ({ url: `/api/users/by-username/${encodeURIComponent(moderator.username)}` }),
+    status: 200,
+  },
+  'POST /api/series': {
+    as: 'member',
+    request: () => ({ url: '/api/series', payload: { title: 'Saga', description: 'Long' } }),
+    status: 201,
+  },
+  'GET /api/series/mine': {
+    as: 'member',
+    request: () => ({ url: '/api/series/mine' }),
+    status: 200,
+  },
+  'GET /api/series/:id': {
+    as: 'member',
+    request: async () => ({ url: `/api/series/${await seriesId()}` }),
+    status: 200,
+  },
+  'PATCH /api/series/:id': {
+    as: 'member',
+    request: async () => ({
+      url: `/api/series/${await seriesId()}`,
+      payload: { title: 'Renamed' },
+    }),
+    status: 200,
+  },
+  'DELETE /api/series/:id': {
+    as: 'moderator',
+    request: async () => ({ url: `/api/series/${await seriesId()}` }),
+    status: 204,
+  },
+  'PUT /api/posts/:id/series': {
+    as: 'member',
+    request: async () => ({
+      url: `/api/posts/${(await newPost(t, member)).id}/series`,
+      payload: { seriesId: await seriesId(), position: 1 },
+    }),
+    status: 200,
+  },
+  'DELETE /api/posts/:id/series': {
+    as: 'moderator',
+    request: async () => ({ url: `/api/posts/${await postInSeries()}/series` }),
+    status: 200,
+  },
+  'GET /api/posts/:id/credits': {
+    as: 'member',
+    request: async () => ({ url: `/api/posts/${await postInSeries()}/credits` }),
+    status: 200,
+  },
+  'PUT /api/posts/:id/credits': {
+    as: 'member',
+    request: async () => ({
+      url: `/api/posts/${(await newPost(t, member)).id}/credits`,
+      payload: { credits: [{ postId: (await newPost(t, moderator)).id, kind: 'translation' }] },
+    }),
     status: 200,
   },
   'POST /api/client-errors': {

@@ -97,6 +97,7 @@ describe('GET /api/home', () => {
     expect(general.lastPost).toEqual({
       id: second.id,
       title: 'Second',
+      provenance: 'human',
       author: { id: bob.id, username: bob.username, displayedRole: 'advanced-writer' },
       createdAt: second.createdAt,
     });

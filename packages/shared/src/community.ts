@@ -363,7 +363,13 @@ export interface SiteStats {
 }
 
 export interface HomeSection extends Section {
-  lastPost: { id: string; title: string; author: PublicUser; createdAt: Iso } | null;
+  lastPost: {
+    id: string;
+    title: string;
+    provenance: Provenance;
+    author: PublicUser;
+    createdAt: Iso;
+  } | null;
 }
 
 export interface HomeData {

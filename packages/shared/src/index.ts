@@ -19,3 +19,4 @@ export * from './notificationSchemas.ts';
 export * from './routes/index.ts';
 export * from './ownData.ts';
 export * from './policy.ts';
+export * from './credits.ts';

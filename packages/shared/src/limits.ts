@@ -104,6 +104,8 @@ export const rateLimits = {
   ],
   /** Edits of posts, comments, replies and status updates. Discourse: max_edits_per_day 30. */
   edit: [{ max: 30, windowSeconds: DAY }],
+  /** Series and credits: creating, editing, placing a post, setting a post's credits. */
+  credits: [{ max: 60, windowSeconds: HOUR }],
   /** Reports, new or updated. Discourse: max_flags_per_day 20; here 20 an hour. */
   report: [{ max: 20, windowSeconds: HOUR }],
   /** Uploads. Mastodon: 30 media per 30 minutes; here 40 per 10 minutes (four posts of ten files). */

@@ -5,6 +5,7 @@
  * The notification routes are in the route table (routes/notifications.ts).
  */
 import type { UserPresence } from './presence.ts';
+import type { CreditKind } from './credits.ts';
 import type { PublicUser } from './schemas.ts';
 
 /**
@@ -22,6 +23,7 @@ export const notificationTypes = [
   'promotion',
   'mention',
   'like',
+  'credit',
 ] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
@@ -138,6 +140,19 @@ export interface LikeNotification extends NotificationBase {
   likerCount: number;
 }
 
+/**
+ * Someone credited your post (`source`) as the source of theirs (`post`): a translation, a remix
+ * or an inspiration (shared `creditKinds`; issue 11).
+ */
+export interface CreditNotification extends NotificationBase {
+  type: 'credit';
+  /** The crediting post (the derivative). */
+  post: NotificationPost;
+  kind: CreditKind;
+  /** The title of the recipient's credited post. */
+  sourceTitle: string;
+}
+
 export type Notification =
   | MentionNotification
   | LikeNotification
@@ -146,7 +161,8 @@ export type Notification =
   | StatusReplyNotification
   | PostRemovalNotification
   | ApplicationApprovedNotification
-  | PromotionNotification;
+  | PromotionNotification
+  | CreditNotification;
 
 /** Per-type preferences: a type switched off is not created for the user (all on by default). */
 export type NotificationPreferences = Record<NotificationType, boolean>;

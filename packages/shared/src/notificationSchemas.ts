@@ -4,6 +4,7 @@
  * `notificationTypes` (live.ts), its interface there, and its variant here.
  */
 import { z } from 'zod';
+import { creditKinds } from './credits.ts';
 import {
   likeTargetTypes,
   mentionTargetTypes,
@@ -88,6 +89,13 @@ export const notificationSchema = z.discriminatedUnion('type', [
     replyId: z.string().nullable(),
     content: z.string(),
     likerCount: z.number(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal('credit'),
+    post: notificationPostSchema,
+    kind: z.enum(creditKinds),
+    sourceTitle: z.string(),
   }),
 ]);
 

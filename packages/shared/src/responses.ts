@@ -208,7 +208,13 @@ export const homeDataSchema = z.object({
     z.object({
       ...sectionFields,
       lastPost: z
-        .object({ id: z.string(), title: z.string(), author: publicUserSchema, createdAt: iso })
+        .object({
+          id: z.string(),
+          title: z.string(),
+          provenance: z.enum(provenances),
+          author: publicUserSchema,
+          createdAt: iso,
+        })
         .nullable(),
     }),
   ),

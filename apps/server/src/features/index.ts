@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { applicationRoutes } from './applications/routes.ts';
 import { clientErrorRoutes } from './client-errors/routes.ts';
 import { commentRoutes } from './comments/routes.ts';
+import { creditRoutes } from './credits/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { likeRoutes } from './likes/routes.ts';
 import { mediaRoutes } from './media/routes.ts';
@@ -35,6 +36,7 @@ export async function featureRoutes(app: FastifyInstance) {
   await app.register(visitorRoutes);
   await app.register(clientErrorRoutes);
   await app.register(postRoutes);
+  await app.register(creditRoutes);
   await app.register(mediaRoutes);
   await app.register(tagRoutes);
   await app.register(searchRoutes);

@@ -77,6 +77,19 @@ export interface DomainEventMap {
   'post.created': { postId: string; sectionSlug: string; tagIds: string[] };
   'post.updated': { postId: string; tagsChanged: boolean };
   'post.deleted': { postId: string; tagIds: string[] };
+  /**
+   * A post credited another (translation, remix, inspiration: shared `creditKinds`); notifies the
+   * source's author (`credit`). `post` is the crediting post.
+   */
+  'post.credited': {
+    recipientId: string;
+    post: EventPost;
+    sourceId: string;
+    sourceTitle: string;
+    kind: string;
+  };
+  /** The series place or credits shown on these posts' pages changed (their rooms). */
+  'post.creditsChanged': { postIds: string[] };
   /** Comments and replies under a post (its room; home: the comment count). */
   'comment.updated': { postId: string; commentId: string };
   'comment.deleted': { postId: string; commentId: string };

@@ -74,6 +74,20 @@ const handlers: { [K in DomainEventType]: Handler<K> } = {
     // Its section and tags count it no more (the event does not say which tags: rare enough).
     pushes: (d) => [post(d.post.postId, { post: true, comments: true }), home(), tags()],
   },
+  'post.credited': {
+    notify: ({ data: d }) => ({
+      type: 'credit',
+      postId: d.post.postId,
+      postAuthorId: d.post.postAuthorId,
+      postTitle: d.post.title,
+      reason: d.kind,
+      content: d.sourceTitle,
+    }),
+    // Both pages are refreshed by the post.creditsChanged of the same change.
+  },
+  'post.creditsChanged': {
+    pushes: (d) => d.postIds.map((postId) => post(postId, { post: true, comments: false })),
+  },
   'comment.created': {
     notify: ({ data: d }) => ({
       type: 'comment',

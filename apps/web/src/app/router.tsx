@@ -25,6 +25,7 @@ const LoginPage = page(() => import('../pages/login/LoginPage.tsx'));
 const NotFoundPage = page(() => import('../pages/not-found/NotFoundPage.tsx'));
 const NotificationsPage = page(() => import('../pages/notifications/NotificationsPage.tsx'));
 const PostPage = page(() => import('../pages/posts/PostPage.tsx'));
+const SeriesPage = page(() => import('../pages/series/SeriesPage.tsx'));
 const RegisterPage = page(() => import('../pages/register/RegisterPage.tsx'));
 const ReportsPage = page(() => import('../pages/reports/ReportsPage.tsx'));
 const ResetPasswordPage = page(() => import('../pages/reset-password/ResetPasswordPage.tsx'));
@@ -55,6 +56,7 @@ export function AppRoutes() {
           <Route path="/reports" element={<ReportsPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/sections/:section" element={<SectionPage />} />
+          <Route path="/series/:seriesId" element={<SeriesPage />} />
           <Route path="/status-updates" element={<StatusUpdatesPage />} />
           <Route path="/tags" element={<TagsPage />} />
           <Route path="/users/:userId" element={<UserPage />} />

@@ -27,6 +27,9 @@ export function notificationLink(n: Notification): string {
       return '/';
     case 'promotion':
       return `/users/${n.recipientId}`;
+    // A credit opens the crediting post (which links back to the recipient's).
+    case 'credit':
+      return `/posts/${n.post.postId}`;
   }
 }
 
@@ -38,7 +41,7 @@ export function notificationTarget(n: Notification): string | null {
   if (n.type === 'comment' || n.type === 'commentReply' || n.type === 'mention') {
     return notificationLink(n);
   }
-  if (n.type === 'like') return notificationLink(n);
+  if (n.type === 'like' || n.type === 'credit') return notificationLink(n);
   return null;
 }
 
@@ -80,6 +83,8 @@ export function NotificationText({ n }: { n: Notification }) {
         <>{t(`notifications.like.${n.target}`, { user, title })}</>
       );
     }
+    case 'credit':
+      return <>{t(`notifications.credit.${n.kind}`, { user, title: n.sourceTitle })}</>;
   }
 }
 
@@ -91,6 +96,8 @@ export function notificationExcerpt(n: Notification): string | null {
       return null;
     case 'promotion':
       return n.note ? excerptOf(n.note, 140) : null;
+    case 'credit':
+      return n.post.title;
     default:
       return n.content ? excerptOf(n.content, 140) : null;
   }

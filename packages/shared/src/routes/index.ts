@@ -7,6 +7,7 @@ import { applications } from './applications.ts';
 import { clientErrors } from './clientErrors.ts';
 import { health } from './health.ts';
 import { comments } from './comments.ts';
+import { credits } from './credits.ts';
 import { home } from './home.ts';
 import { likes } from './likes.ts';
 import { media } from './media.ts';
@@ -35,6 +36,7 @@ export const routes = {
   clientErrors,
   health,
   comments,
+  credits,
   home,
   likes,
   media,

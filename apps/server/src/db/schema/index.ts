@@ -6,3 +6,4 @@ export * from './community.ts';
 export * from './live.ts';
 export * from './moderation.ts';
 export * from './mail.ts';
+export * from './credits.ts';

@@ -76,7 +76,10 @@ export const notifications = pgTable(
     /** Comments and replies: the text; promotion: the moderator's note. */
     content: text('content'),
     repliedContent: text('replied_content'),
-    /** postRemoval: the reason; applicationApproved and promotion: the role granted. */
+    /**
+     * postRemoval: the reason; applicationApproved and promotion: the role granted; credit: the
+     * kind (the credited post's title is in `content`, the crediting post in post_*).
+     */
     reason: text('reason'),
     otherReason: text('other_reason'),
     /** mention and like: what the notification is about (a `MentionTargetType` / `LikeTargetType`). */

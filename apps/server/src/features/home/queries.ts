@@ -8,6 +8,7 @@ import {
   pageSize,
   type HomeData,
   type HomeSection,
+  type Provenance,
   type RoleId,
   type Section,
   type SiteStats,
@@ -27,6 +28,7 @@ interface SectionRow extends Record<string, unknown> {
   post_count: number;
   post_id: string | null;
   post_title: string | null;
+  post_provenance: Provenance | null;
   post_created_at: Date | string | null;
   author_id: string | null;
   author_username: string | null;
@@ -38,12 +40,13 @@ export async function homeSections(db: Tx): Promise<HomeSection[]> {
   const rows = await queryRows<SectionRow>(
     db,
     sql`select s.slug, s.type, s.name, s.description, s.sort_order, s.post_count,
-          p.id as post_id, p.title as post_title, p.created_at as post_created_at,
+          p.id as post_id, p.title as post_title, p.provenance as post_provenance,
+          p.created_at as post_created_at,
           u.id as author_id, u.username as author_username,
           u.displayed_role as author_displayed_role, u.avatar_path as author_avatar_path
         from sections s
         left join lateral (
-          select id, title, created_at, author_id from posts
+          select id, title, provenance, created_at, author_id from posts
           where section_slug = s.slug and state = 'published'
           order by created_at desc, id desc
           limit 1
@@ -59,10 +62,11 @@ export async function homeSections(db: Tx): Promise<HomeSection[]> {
     order: r.sort_order,
     postCount: r.post_count,
     lastPost:
-      r.post_id && r.post_title !== null && r.post_created_at
+      r.post_id && r.post_title !== null && r.post_provenance && r.post_created_at
         ? {
             id: r.post_id,
             title: r.post_title,
+            provenance: r.post_provenance,
             author: joinedUser({
               id: r.author_id,
               username: r.author_username,

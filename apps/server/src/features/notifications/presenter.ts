@@ -1,6 +1,7 @@
 /** Notification rows as the shared `Notification` union (authors loaded in one batch). */
 import { inArray } from 'drizzle-orm';
 import {
+  creditKinds,
   likeTargetTypes,
   mentionTargetTypes,
   type Notification,
@@ -88,6 +89,15 @@ export function presentNotification(row: NotificationRow, author: PublicUserRow)
         replyId: row.replyId,
         content: row.content ?? '',
         likerCount: Math.max(1, row.actorIds?.length ?? 1),
+      };
+    // A credit keeps its kind in `reason` and the credited post's title in `content`.
+    case 'credit':
+      return {
+        ...base,
+        type: 'credit',
+        post: postOf(row),
+        kind: creditKinds.find((k) => k === row.reason) ?? 'inspiration',
+        sourceTitle: row.content ?? '',
       };
   }
 }

@@ -1,11 +1,12 @@
 /**
  * Export of one's own data (issue 11 item 7): a ZIP of JSON files (profile, posts, comments,
- * comment replies, status updates and their replies, likes given, applications, notifications)
+ * comment replies, status updates and their replies, likes given, applications, notifications,
+ * series and credits)
  * and the media files the user uploaded (post media, thumbnails, avatar), streamed from the media
  * store (local folder or S3) one file at a time.
  */
 import { PassThrough, Readable } from 'node:stream';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Db } from '../../db/client.ts';
 import {
@@ -17,7 +18,10 @@ import {
   media,
   notifications,
   postLikes,
+  postCredits,
   posts,
+  series,
+  seriesPosts,
   statusReplies,
   statusReplyLikes,
   statusUpdateLikes,
@@ -210,6 +214,42 @@ export async function collectExport(db: Db, userId: string): Promise<ExportData>
       .where(eq(notifications.recipientId, userId))
       .orderBy(asc(notifications.createdAt));
 
+    // Series and credits (issue 11 item 8): one's series with their chapters in order, and the
+    // credits one's posts give (the sources may be others' posts: their ids and titles).
+    const seriesRows = await tx
+      .select({
+        id: series.id,
+        title: series.title,
+        description: series.description,
+        createdAt: series.createdAt,
+      })
+      .from(series)
+      .where(eq(series.authorId, userId))
+      .orderBy(asc(series.createdAt));
+    const chapterRows = await tx
+      .select({ seriesId: seriesPosts.seriesId, postId: seriesPosts.postId })
+      .from(seriesPosts)
+      .innerJoin(series, eq(series.id, seriesPosts.seriesId))
+      .where(eq(series.authorId, userId))
+      .orderBy(asc(seriesPosts.position));
+    const creditRows = await tx
+      .select({
+        postId: postCredits.postId,
+        sourceId: postCredits.sourceId,
+        kind: postCredits.kind,
+        sourceTitle: posts.title,
+        createdAt: postCredits.createdAt,
+      })
+      .from(postCredits)
+      .innerJoin(posts, eq(posts.id, postCredits.sourceId))
+      .where(
+        inArray(
+          postCredits.postId,
+          tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, userId)),
+        ),
+      )
+      .orderBy(asc(postCredits.createdAt));
+
     const mediaFiles: ExportData['mediaFiles'] = [];
     const fileOf = (key: string) => `media/${key}`;
     for (const m of mediaRows) {
@@ -251,6 +291,11 @@ export async function collectExport(db: Db, userId: string): Promise<ExportData>
         'likes.json': likes,
         'applications.json': applicationRows,
         'notifications.json': notificationRows,
+        'series.json': seriesRows.map((s) => ({
+          ...s,
+          chapters: chapterRows.filter((c) => c.seriesId === s.id).map((c) => c.postId),
+        })),
+        'credits.json': creditRows,
       },
       mediaFiles,
     };
@@ -271,7 +316,8 @@ export async function exportZip(data: ExportData, store: MediaStore): Promise<Re
     'profile.json: your profile; posts.json: your posts (with their media files);',
     'comments.json, comment-replies.json, status-updates.json, status-update-replies.json: what you wrote;',
     'likes.json: the likes you gave; applications.json: your access applications;',
-    'notifications.json: your notifications; media/: the files you uploaded.',
+    'notifications.json: your notifications; series.json: your series and their chapters;',
+    'credits.json: the posts your posts credit; media/: the files you uploaded.',
     '',
   ].join('\n');
   zip.addBuffer(Buffer.from(readme), 'README.txt', { mtime });

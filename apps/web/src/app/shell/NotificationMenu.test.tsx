@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Notification, PublicUser } from '@atelier/shared';
-import NotificationMenu from './NotificationMenu.tsx';
+import NotificationMenu, { notificationTarget } from './NotificationMenu.tsx';
 import { NotificationBellView } from './NotificationBell.tsx';
 
 const author: PublicUser = { id: 'u-b', username: 'bob', displayedRole: 'member' };
@@ -223,5 +223,27 @@ describe('NotificationMenu', () => {
     ).toBeVisible();
     expect(screen.getByText('mia promoted you to Advanced writer')).toBeVisible();
     expect(screen.getByText('Keep it up')).toBeVisible();
+  });
+
+  it('shows a credit with its kind and the credited post, and opens the crediting post', () => {
+    const base = {
+      timestamp: new Date().toISOString(),
+      recipientId: 'u-a',
+      dismissed: false,
+      dismissedTimestamp: null,
+      author: { id: 'u-b', username: 'bo', displayedRole: 'member' as const },
+    };
+    const credit = {
+      ...base,
+      id: 'n10',
+      type: 'credit' as const,
+      kind: 'translation' as const,
+      post: { postId: 'p2', postAuthorId: 'u-b', title: 'Subway haiku' },
+      sourceTitle: 'Haïkus du métro',
+    };
+    renderMenu([credit]);
+    expect(screen.getByText('bo translated your post “Haïkus du métro”')).toBeVisible();
+    expect(screen.getByText('Subway haiku')).toBeVisible();
+    expect(notificationTarget(credit)).toBe('/posts/p2');
   });
 });

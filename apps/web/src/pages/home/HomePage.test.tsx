@@ -21,6 +21,7 @@ const home: HomeData = {
       lastPost: {
         id: 'p9',
         title: 'The lighthouse keeper',
+        provenance: 'aiAssisted',
         author: { id: 'u1', username: 'ada', displayedRole: 'advanced-writer' },
         createdAt: new Date().toISOString(),
       },
@@ -74,6 +75,8 @@ describe('HomePage', { timeout: 15_000 }, () => {
       '/posts/p9',
     );
     expect(screen.getByText('12 posts')).toBeVisible();
+    // The latest post shows its provenance, as every card does.
+    expect(screen.getByText('AI-assisted')).toBeVisible();
     expect(screen.getByText('No posts yet — be the first.')).toBeVisible();
     const stats = screen.getByRole('region', { name: 'Atelier in numbers' });
     expect(within(stats).getByText('1.2K')).toBeVisible();

@@ -22,6 +22,7 @@ import { AuthorLine } from '../../components/AuthorLine.tsx';
 import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { ProvenanceBadge } from '../../components/ProvenanceBadge.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
 import { StatusUpdateComposer } from '../status-updates/StatusUpdateComposer.tsx';
 import { StatusUpdateList } from '../status-updates/StatusUpdateList.tsx';
@@ -129,6 +130,9 @@ function SectionCard({ section }: { section: HomeSection }) {
                   {last.title}
                 </Link>
                 <AuthorLine author={last.author} timestamp={last.createdAt} size="small" />
+                <div>
+                  <ProvenanceBadge provenance={last.provenance} />
+                </div>
               </Stack>
             ) : (
               <Typography variant="body2" color="text.secondary">

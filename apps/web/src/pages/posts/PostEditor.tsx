@@ -35,10 +35,12 @@ import {
   type Post,
 } from '@atelier/shared';
 import { useSnackbar } from '../../app/feedback/context.ts';
+import { isApiError } from '../../api/client.ts';
+import { usePostCredits, useSaveRelations, type RelationsChange } from '../../api/credits.ts';
 import { deleteMedia } from '../../api/media.ts';
 import { useCreatePost, useUpdatePost } from '../../api/posts.ts';
 import { useSections } from '../../api/sections.ts';
-import { issuesToFieldErrors } from '../../components/errors.ts';
+import { issuesToFieldErrors, translateError } from '../../components/errors.ts';
 import { FormCard } from '../../components/FormCard.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
@@ -54,6 +56,7 @@ import {
   saveDraft,
   type PostDraft,
 } from './draft.ts';
+import { CreditsField, emptyRelations, relationsOf, type RelationsDraft } from './CreditsField.tsx';
 import { doneMedia, MediaField, mediaItemsFrom, type MediaItem } from './MediaField.tsx';
 
 export type EditorTarget = { kind: 'new'; section: string } | { kind: 'edit'; post: Post };
@@ -73,6 +76,25 @@ function initialOf(target: EditorTarget): PostDraft {
 }
 
 const autosaveMs = 400;
+
+/** What the editor changed about the series and credits, or null when nothing. */
+export function relationsChange(
+  before: RelationsDraft,
+  after: RelationsDraft,
+): RelationsChange | null {
+  const change: RelationsChange = {};
+  const position = Number.parseInt(after.position, 10);
+  const place = {
+    seriesId: after.seriesId,
+    ...(Number.isFinite(position) && position > 0 ? { position } : {}),
+  };
+  if (after.seriesId !== before.seriesId) change.series = after.seriesId ? place : null;
+  else if (after.seriesId && 'position' in place) change.series = place;
+  const pairs = (d: RelationsDraft) => JSON.stringify(d.credits.map((c) => [c.postId, c.kind]));
+  if (pairs(before) !== pairs(after))
+    change.credits = after.credits.map((c) => ({ postId: c.postId, kind: c.kind }));
+  return change.series !== undefined || change.credits ? change : null;
+}
 
 export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUser }) {
   const { t } = useTranslation();
@@ -107,6 +129,20 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
   const update = useUpdatePost(postId ?? '');
   const mutation = editing ? update : create;
   const saved = useRef(false);
+  // Series and credits: the author's own (a moderator editing a post leaves them as they are).
+  const isAuthor = !editing || target.post.author.id === me.id;
+  const existing = usePostCredits(editing && isAuthor ? (postId ?? undefined) : undefined);
+  const initialRelations = useMemo(
+    () => (existing.data ? relationsOf(existing.data) : emptyRelations),
+    [existing.data],
+  );
+  const [relations, setRelations] = useState<RelationsDraft | null>(
+    editing ? null : emptyRelations,
+  );
+  useEffect(() => {
+    if (relations === null && existing.data) setRelations(relationsOf(existing.data));
+  }, [relations, existing.data]);
+  const saveRelations = useSaveRelations();
 
   const media = doneMedia(mediaItems);
   const draft: PostDraft = { ...form, media };
@@ -190,11 +226,29 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
       focusFirstError(errors);
       return;
     }
-    const done = (post: Post) => {
+    const finish = (post: Post) => {
       saved.current = true;
       clearDraft(key);
       snackbar({ message: t(editing ? 'editor.updated' : 'editor.created'), color: 'success' });
       void navigate(`/posts/${post.id}`, { replace: editing });
+    };
+    const done = (post: Post) => {
+      const change = isAuthor && relations ? relationsChange(initialRelations, relations) : null;
+      if (!change) return finish(post);
+      // The post is saved; its series and credits follow (an error there is told, the post stays).
+      saveRelations.mutate(
+        { postId: post.id, change },
+        {
+          onSuccess: () => finish(post),
+          onError: (err) => {
+            snackbar({
+              message: `${t('credits.saveFailed')} ${translateError(t, isApiError(err) ? err.code : null)}`,
+              color: 'error',
+            });
+            finish(post);
+          },
+        },
+      );
     };
     if (editing) {
       const { section: _section, ...input } = parsed.data;
@@ -378,11 +432,20 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
         error={fieldErrors.message('media')}
       />
 
+      {isAuthor && relations ? (
+        <CreditsField postId={postId} value={relations} onChange={setRelations} />
+      ) : null}
+
       <FormError error={mutation.error} />
 
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={() => void navigate(cancelTo)}>{t('common.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={mutation.isPending} disabled={uploading}>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={mutation.isPending || saveRelations.isPending}
+          disabled={uploading}
+        >
           {uploading ? t('editor.waitUploads') : editing ? t('editor.save') : t('editor.publish')}
         </Button>
       </Stack>

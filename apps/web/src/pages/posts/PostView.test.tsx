@@ -7,7 +7,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { CurrentUser, Media, Post } from '@atelier/shared';
+import type { CurrentUser, Media, Post, PostCredits } from '@atelier/shared';
 import { ConfirmContext, SnackbarContext } from '../../app/feedback/context.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { tagKeys } from '../../api/tags.ts';
@@ -56,10 +56,27 @@ const json = (body: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-function renderView(post: Post, me: CurrentUser) {
+const noCredits: PostCredits = {
+  postId: 'p1',
+  series: null,
+  credits: [],
+  derivatives: { translation: [], remix: [], inspiration: [] },
+};
+const summary = (id: string, title: string) => {
+  const { body: _b, media: _m, state: _s, removal: _r, ...rest } = basePost;
+  return { ...rest, id, title };
+};
+
+function renderView(post: Post, me: CurrentUser, credits: PostCredits = noCredits) {
   const fetch = vi.fn((url: string) =>
     Promise.resolve(
-      json(url.endsWith('/views') ? { viewCount: 6 } : { items: [], nextCursor: null }),
+      json(
+        url.endsWith('/views')
+          ? { viewCount: 6 }
+          : url.endsWith('/credits')
+            ? credits
+            : { items: [], nextCursor: null },
+      ),
     ),
   );
   vi.stubGlobal('fetch', fetch);
@@ -138,5 +155,65 @@ describe('PostView', { timeout: 15_000 }, () => {
     );
     await u.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('shows the series place with previous and next, the credits and the derivatives', async () => {
+    renderView(basePost, user('reader'), {
+      postId: 'p1',
+      series: {
+        series: {
+          id: 's1',
+          author: basePost.author,
+          title: 'Night trains',
+          description: '',
+          chapterCount: 3,
+          createdAt: basePost.createdAt,
+        },
+        part: 2,
+        of: 3,
+        previous: { id: 'p0', title: 'Departure' },
+        next: { id: 'p2', title: 'Arrival' },
+        chapters: [
+          { id: 'p0', title: 'Departure', part: 1 },
+          { id: 'p1', title: 'Harbour', part: 2 },
+          { id: 'p2', title: 'Arrival', part: 3 },
+        ],
+      },
+      credits: [{ kind: 'translation', post: summary('src', 'Haïkus du métro') }],
+      derivatives: {
+        translation: [summary('t1', 'Subway haiku')],
+        remix: [],
+        inspiration: [],
+      },
+    });
+    const nav = await screen.findByRole('navigation', { name: /Series: Night trains/ });
+    expect(within(nav).getByText(/part 2 of 3/)).toBeVisible();
+    expect(within(nav).getByRole('link', { name: 'Previous part: Departure' })).toHaveAttribute(
+      'href',
+      '/posts/p0',
+    );
+    expect(within(nav).getByRole('link', { name: 'Next part: Arrival' })).toHaveAttribute(
+      'href',
+      '/posts/p2',
+    );
+    expect(within(nav).getByText('Harbour').closest('li')).toHaveAttribute('aria-current', 'page');
+    const credits = screen.getByRole('list', { name: 'Credits' });
+    expect(credits).toHaveTextContent('Translation of Haïkus du métro by ada');
+    const translations = screen.getByRole('region', { name: 'Translation (1)' });
+    expect(within(translations).getByRole('link', { name: 'Subway haiku' })).toHaveAttribute(
+      'href',
+      '/posts/t1',
+    );
+    // Every card shows its provenance.
+    expect(within(translations).getByText('Human-made')).toBeVisible();
+  });
+
+  it('shows nothing more for a post without series or credits', async () => {
+    const { fetch } = renderView(basePost, user('reader'));
+    await vi.waitFor(() =>
+      expect(fetch.mock.calls.some((c) => c[0] === '/api/posts/p1/credits')).toBe(true),
+    );
+    expect(screen.queryByRole('navigation', { name: /Series/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Credits' })).not.toBeInTheDocument();
   });
 });

@@ -34,6 +34,7 @@ import { isApiError } from '../../api/client.ts';
 import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { CommentsSection } from './comments/CommentsSection.tsx';
 import { MediaGallery } from './MediaGallery.tsx';
+import { PostCreditsPanel, PostDerivatives } from './PostCreditsPanel.tsx';
 import { PostHistoryDialog } from './PostHistoryDialog.tsx';
 
 /** Counts one view per opening of a post (the server keeps one per viewer per day). */
@@ -125,6 +126,8 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
         <TagChips ids={post.tags} section={post.section} />
       </Stack>
 
+      <PostCreditsPanel postId={post.id} />
+
       <MediaGallery media={post.media} title={post.title} />
 
       {post.body.trim() ? <Markdown>{post.body}</Markdown> : null}
@@ -211,6 +214,8 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
           onClose={() => setHistoryOpen(false)}
         />
       ) : null}
+
+      <PostDerivatives postId={post.id} />
 
       <Divider />
       <CommentsSection postId={post.id} />
