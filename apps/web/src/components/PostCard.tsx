@@ -143,6 +143,7 @@ export function PostCard({
                 WebkitBoxOrient: 'vertical',
                 overflow: 'hidden',
                 overflowWrap: 'anywhere',
+                whiteSpace: 'pre-line',
               }}
             >
               <Highlighted text={post.excerpt} ranges={highlight?.excerpt} />

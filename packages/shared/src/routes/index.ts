@@ -12,6 +12,7 @@ import { presence } from './presence.ts';
 import { profiles } from './profiles.ts';
 import { reports } from './reports.ts';
 import { sections } from './sections.ts';
+import { session } from './session.ts';
 import { tags } from './tags.ts';
 import { visitors } from './visitors.ts';
 import type { RouteDef } from './define.ts';
@@ -28,6 +29,7 @@ export const routes = {
   profiles,
   reports,
   sections,
+  session,
   tags,
   visitors,
 };

@@ -1,9 +1,13 @@
-/** The signed-in user's own account: GET/PATCH /api/me, POST/DELETE /api/me/avatar. */
+/**
+ * The signed-in user's own account: GET/PATCH /api/me, POST/DELETE /api/me/avatar; and the session
+ * probe GET /api/session (`routes.session.current`: the same user, or null, never 401).
+ */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { accountUpdateSchema, limits } from '@atelier/shared';
-import { requireAccess, viewerOf } from '../../auth/access.ts';
+import { accountUpdateSchema, limits, routes } from '@atelier/shared';
+import { loadViewer, requireAccess, viewerOf } from '../../auth/access.ts';
 import { AppError } from '../../lib/errors.ts';
+import { registerRoute } from '../../lib/routes.ts';
 import { notAnImage, removeAvatar, toAvatarWebp, writeAvatar } from './avatar.ts';
 import { mediaStoreFor } from '../../lib/storage/index.ts';
 import { presentCurrentUser } from './presenter.ts';
@@ -40,6 +44,12 @@ export async function userRoutes(app: FastifyInstance) {
 
   app.get('/api/me', { preHandler: signedInEvenBanned }, async (request) => {
     return presentCurrentUser(await getUser(db, viewerOf(request).user.id));
+  });
+
+  // Signed out is an answer here, not an error: the web app asks on every page load.
+  registerRoute(app, routes.session.current, async ({ request, reply }) => {
+    const viewer = await loadViewer(request, reply);
+    return { user: viewer ? presentCurrentUser(await getUser(db, viewer.user.id)) : null };
   });
 
   app.patch('/api/me', { preHandler: signedInEvenBanned }, async (request) => {
