@@ -15,7 +15,10 @@ export async function checkA11y(page: Page, name: string): Promise<void> {
   if (found.length === 0) return;
   const lines = found.flatMap((v) => [
     `${v.impact}: ${v.id}: ${v.help} (${v.helpUrl})`,
-    ...v.nodes.map((n) => `    at ${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    ...v.nodes.map(
+      (n) =>
+        `    at ${n.target.join(' ')} ${n.html.slice(0, 200)}\n      ${n.failureSummary ?? ''}`,
+    ),
   ]);
   throw new Error(`axe-core on "${name}" (${page.url()}):\n${lines.join('\n')}`);
 }

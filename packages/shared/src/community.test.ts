@@ -98,9 +98,9 @@ describe('excerptOf', () => {
     expect(excerptOf('1. Mix\n2) Bake\n- [x] Eat')).toBe('1. Mix\n2. Bake\n• Eat');
   });
   it('shows table rows as "cell · cell" lines without the separator row', () => {
-    expect(
-      excerptOf('| Town | Lights |\n| :--- | ---: |\n| Brest | *12* |\n|Oban||\n\nEnd'),
-    ).toBe('Town · Lights\nBrest · 12\nOban\nEnd');
+    expect(excerptOf('| Town | Lights |\n| :--- | ---: |\n| Brest | *12* |\n|Oban||\n\nEnd')).toBe(
+      'Town · Lights\nBrest · 12\nOban\nEnd',
+    );
     expect(excerptOf('a | b\n--|--\nc | d')).toBe('a · b\nc · d');
   });
   it('keeps quotes and headings as their text, one per line', () => {

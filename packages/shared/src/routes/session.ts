@@ -40,8 +40,8 @@ export const currentUserSchema = z.object({
 
 // The schema and the CurrentUser type cannot drift apart (a compile-time check both ways).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const same: Same<z.infer<typeof currentUserSchema>, CurrentUser> = true;
-void same;
+const same = <A, B>(proof: Same<A, B>) => proof;
+same<z.infer<typeof currentUserSchema>, CurrentUser>(true);
 
 export const session = {
   current: defineRoute({

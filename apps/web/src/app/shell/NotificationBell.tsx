@@ -37,7 +37,13 @@ export function NotificationBellView({
         onFocus={() => void loadMenu()}
         onClick={(e) => onOpen(e.currentTarget)}
       >
-        <Badge badgeContent={notificationBadge(count)} color="error" invisible={count === 0}>
+        <Badge
+          badgeContent={notificationBadge(count)}
+          color="error"
+          invisible={count === 0}
+          // The button's name says the count ("9+" would not match "Notifications (12)").
+          slotProps={{ badge: { 'aria-hidden': true } }}
+        >
           <NotificationsIcon />
         </Badge>
       </IconButton>

@@ -40,7 +40,7 @@ export function VerifyEmail({ token }: { token: string }) {
     queryFn: async () => {
       const verified = await authApi.verifyEmail(token);
       const user = await queryClient
-        .fetchQuery({
+        .query({
           queryKey: queryKeys.me,
           queryFn: ({ signal }) => fetchMe(signal),
           staleTime: 0,
