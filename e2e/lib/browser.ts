@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { checkA11y } from './axe.ts';
 import { repoRoot } from './server.ts';
 
 export const screenshotDir = path.join(repoRoot, 'test-results/screenshots');
@@ -26,12 +27,17 @@ export async function newContext(
   return context;
 }
 
-/** Screenshots the page at 1280 and at 375 px wide, then restores the desktop size. */
+/**
+ * Screenshots the page at 1280 and at 375 px wide, then restores the desktop size; at each width
+ * axe-core checks the page (no serious or critical violation, `checkA11y`).
+ */
 export async function shoot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.setViewportSize(desktop);
   await page.screenshot({ path: path.join(screenshotDir, `${name}-1280.png`), fullPage: true });
+  await checkA11y(page, `${name} at 1280 px`);
   await page.setViewportSize(mobile);
   await page.screenshot({ path: path.join(screenshotDir, `${name}-375.png`), fullPage: true });
+  await checkA11y(page, `${name} at 375 px`);
   await page.setViewportSize(desktop);
 }

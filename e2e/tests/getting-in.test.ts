@@ -1,7 +1,8 @@
 /**
  * Getting in, end to end in Chromium: register → verification mail → verify → apply → a moderator
  * (from ADMIN_EMAILS) approves → the applicant reaches / without signing out. Plus the guard's
- * redirects, a ban, a translated error, and Korean surviving a reload.
+ * redirects, a ban, a translated error, Korean surviving a reload, a verification link opened in
+ * another browser shown in the person's language, and a clean console when signed out.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -17,7 +18,9 @@ import {
   signIn,
   verify,
 } from '../lib/flows.ts';
+import { waitForLink } from '../lib/mail.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
+import ko from '../../apps/web/src/i18n/locales/ko.json' with { type: 'json' };
 
 describe('getting in', () => {
   let server: RunningServer;
@@ -136,6 +139,54 @@ describe('getting in', () => {
     await page.getByRole('button', { name: '로그인' }).waitFor();
     assert.equal(await page.getAttribute('html', 'lang'), 'ko');
     await shoot(page, 'login-ko');
+    await context.close();
+  });
+
+  it('shows the verification success in the language chosen at registration', async () => {
+    const who = person('kim');
+    const registering = await newContext(browser, server.baseUrl);
+    const page = await registering.newPage();
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: '한국어' }).click();
+    await page.getByLabel(ko.fields.username).fill(who.username);
+    await page.getByLabel(ko.fields.email).fill(who.email);
+    await page.getByLabel(ko.fields.password, { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: ko.register.submit }).click();
+    await page.getByRole('heading', { name: ko.register.checkTitle }).waitFor();
+    await registering.close();
+
+    // The link opened in another browser (English, nothing saved): the page follows the account.
+    const other = await newContext(browser, server.baseUrl, 'en-US');
+    const mailClient = await other.newPage();
+    await mailClient.goto(await waitForLink(server.mailDir, who.email, 'verifyEmail'));
+    await mailClient.getByText(ko.auth.verified).waitFor();
+    assert.equal(await mailClient.getAttribute('html', 'lang'), 'ko');
+    await shoot(mailClient, 'verified-ko');
+    await mailClient.getByRole('button', { name: ko.auth.continue }).click();
+    await mailClient.waitForURL('**/application');
+    await other.close();
+  });
+
+  it('loads /login and / signed out without a failed request or a console error', async () => {
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+    for (const path of ['/login', '/']) {
+      const session = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/session');
+      await page.goto(path);
+      assert.equal((await session).status(), 200);
+      await page.waitForURL('**/login');
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+    }
+    assert.deepEqual(problems, []);
     await context.close();
   });
 });

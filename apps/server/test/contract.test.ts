@@ -647,6 +647,7 @@ const calls: Record<string, Call> = {
     },
     status: 204,
   },
+  'GET /api/session': { as: 'member', request: () => ({ url: '/api/session' }), status: 200 },
   'GET /api/sections': { as: 'member', request: () => ({ url: '/api/sections' }), status: 200 },
   'GET /api/sections/:slug': {
     as: 'member',

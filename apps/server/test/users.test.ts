@@ -210,6 +210,56 @@ describe('GET and PATCH /api/me', () => {
   });
 });
 
+describe('GET /api/session', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createAuthTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 200 with a null user when signed out (no failed request on a signed-out page)', async () => {
+    const res = await request(t, { method: 'GET', url: '/api/session' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ user: null });
+    const stale = await request(t, {
+      method: 'GET',
+      url: '/api/session',
+      cookie: 'better-auth.session_token=not-a-session',
+    });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json()).toEqual({ user: null });
+  });
+
+  it('answers the same user as GET /api/me when signed in, unverified and banned too', async () => {
+    const member = await createUser(t, { roles: ['member'] });
+    const unverified = await createUser(t, { verified: false });
+    const banned = await createUser(t, { roles: ['pending', 'banned'] });
+    for (const u of [member, unverified, banned]) {
+      const me = (await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie })).json();
+      const res = await request(t, { method: 'GET', url: '/api/session', cookie: u.cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ user: me });
+    }
+    expect(
+      (await request(t, { method: 'GET', url: '/api/session', cookie: banned.cookie })).json().user
+        .isBanned,
+    ).toBe(true);
+  });
+
+  it('forgets the user once they sign out', async () => {
+    const u = await createUser(t, { roles: ['member'] });
+    const out = await request(t, {
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      cookie: u.cookie,
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    const res = await request(t, { method: 'GET', url: '/api/session', cookie: u.cookie });
+    expect(res.json()).toEqual({ user: null });
+  });
+});
+
 describe('avatars', () => {
   let t: TestApp;
   beforeAll(async () => {

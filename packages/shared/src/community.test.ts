@@ -84,7 +84,29 @@ describe('excerptOf', () => {
   it('keeps plain text of Markdown and drops HTML tags', () => {
     expect(
       excerptOf('# Title\n\nSome **bold** [link](https://x.test) <script>alert(1)</script> text'),
-    ).toBe('Title Some bold link alert(1) text');
+    ).toBe('Title\nSome bold link alert(1) text');
+  });
+  it('joins the lines of a paragraph and drops code blocks, rules and images', () => {
+    expect(
+      excerptOf('One line\nand the next\n\n```js\ncode()\n```\n\n---\n\n![alt](/a.png) After'),
+    ).toBe('One line and the next\nAfter');
+  });
+  it('shows list items one per line, with a bullet or their number', () => {
+    expect(excerptOf('Needs:\n- flour\n* **two** eggs\n+ [salt](https://x.test)')).toBe(
+      'Needs:\n• flour\n• two eggs\n• salt',
+    );
+    expect(excerptOf('1. Mix\n2) Bake\n- [x] Eat')).toBe('1. Mix\n2. Bake\n• Eat');
+  });
+  it('shows table rows as "cell · cell" lines without the separator row', () => {
+    expect(excerptOf('| Town | Lights |\n| :--- | ---: |\n| Brest | *12* |\n|Oban||\n\nEnd')).toBe(
+      'Town · Lights\nBrest · 12\nOban\nEnd',
+    );
+    expect(excerptOf('a | b\n--|--\nc | d')).toBe('a · b\nc · d');
+  });
+  it('keeps quotes and headings as their text, one per line', () => {
+    expect(excerptOf('> quoted\n> more\n\n## Part two\nBody > text')).toBe(
+      'quoted more\nPart two\nBody > text',
+    );
   });
   it('cuts long text with an ellipsis', () => {
     const text = excerptOf('word '.repeat(100), 20);

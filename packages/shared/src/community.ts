@@ -478,19 +478,79 @@ export function searchTags<T extends Pick<Tag, 'id' | 'labels' | 'parents'>>(
   return found.sort((a, b) => collator.compare(tagLabel(a, lng), tagLabel(b, lng)));
 }
 
-/** Markdown as one line of plain text: code blocks, HTML, images and link targets dropped. */
-export function plainTextOf(markdown: string): string {
-  return markdown
-    .replace(/```[\s\S]*?```/g, ' ')
+const tableSeparatorRow = /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/;
+const listItem = /^(?:[-*+]|(\d{1,9})[.)])\s+(?:\[[ xX]\]\s+)?/;
+
+/** One line of Markdown's inline text as plain text: HTML, images, link targets and marks dropped. */
+function plainInline(line: string): string {
+  return line
     .replace(/<[^>]*>/g, ' ')
     .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[`*_>#~|]/g, '')
+    .replace(/[`*_#~|]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-/** A short plain-text excerpt of Markdown (for cards, replies and notifications). */
+/**
+ * Markdown as plain text, one line per block: code blocks, HTML, images and link targets dropped;
+ * headings, quotes and paragraphs as their text; list items as "• item" (numbered ones keep their
+ * number, "2. item"); table rows as "cell · cell" (the separator row dropped). Lines of one
+ * paragraph are joined by a space; blocks are separated by a line break ("\n").
+ */
+export function plainTextOf(markdown: string): string {
+  const lines = markdown.replace(/```[\s\S]*?```/g, '\n').split(/\r?\n/);
+  const blocks: string[] = [];
+  let paragraph: string[] = [];
+  const endParagraph = () => {
+    const text = plainInline(paragraph.join(' '));
+    if (text) blocks.push(text);
+    paragraph = [];
+  };
+  for (const raw of lines) {
+    const line = raw.trim().replace(/^(?:>\s?)+/, '');
+    if (!line) {
+      endParagraph();
+      continue;
+    }
+    if (/^([-*_]\s*){3,}$/.test(line) || /^=+$/.test(line)) {
+      endParagraph(); // a rule, or the underline of a heading
+      continue;
+    }
+    if (line.includes('|') && /^\|.*\|$|^[^|]+(\|[^|]*)+$/.test(line)) {
+      endParagraph();
+      if (tableSeparatorRow.test(line)) continue;
+      const cells = line
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map(plainInline)
+        .filter(Boolean);
+      if (cells.length) blocks.push(cells.join(' · '));
+      continue;
+    }
+    const item = listItem.exec(line);
+    if (item) {
+      endParagraph();
+      const text = plainInline(line.slice(item[0].length));
+      if (text) blocks.push(`${item[1] ? `${item[1]}.` : '•'} ${text}`);
+      continue;
+    }
+    if (/^#{1,6}\s/.test(line)) {
+      endParagraph();
+      const text = plainInline(line);
+      if (text) blocks.push(text);
+      continue;
+    }
+    paragraph.push(line);
+  }
+  endParagraph();
+  return blocks.join('\n');
+}
+
+/**
+ * A short plain-text excerpt of Markdown (for cards, replies and notifications): `plainTextOf`,
+ * its lines kept (show it with `white-space: pre-line`), cut to `max` characters with "…".
+ */
 export function excerptOf(markdown: string, max = 240): string {
   const text = plainTextOf(markdown);
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;

@@ -1,20 +1,17 @@
 /**
- * The current user (GET /api/me; null when signed out). Refetched on window focus and every
+ * The current user (GET /api/session: the user, or null when signed out, always 200, so a
+ * signed-out page load logs no failed request). Refetched on window focus and every
  * 60 s while the tab is visible, so a role change (claimsModifiedTimestamp, displayedRole) or a
  * ban reaches an open tab: the shell and the guard simply re-render from the new data.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountDeletionInput, AccountUpdate, CurrentUser, routes } from '@atelier/shared';
-import { ApiError, call } from './client.ts';
+import { api, call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 export async function fetchMe(signal?: AbortSignal): Promise<CurrentUser | null> {
-  try {
-    return await call<typeof routes.users.me>('GET /api/me', { signal });
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+  const { user } = await call<typeof routes.session.current>('GET /api/session', { signal });
+  return user;
 }
 
 export const meRefetchIntervalMs = 60_000;

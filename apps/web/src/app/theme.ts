@@ -30,7 +30,16 @@ export const theme = createTheme({
         'html[lang="ko"] body': { wordBreak: 'keep-all', overflowWrap: 'anywhere' },
       },
     },
-    MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiButton: {
+      styleOverrides: { root: { textTransform: 'none' } },
+      // White on the dark theme's error red (#f44336) is 3.7:1; on its darker shade, 4.8:1 (AA).
+      variants: [
+        {
+          props: { variant: 'contained', color: 'error' },
+          style: { backgroundColor: '#d32f2f', '&:hover': { backgroundColor: '#b71c1c' } },
+        },
+      ],
+    },
     MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
     MuiCard: { styleOverrides: { root: { borderRadius: 16 } } },
     MuiMenu: { styleOverrides: { paper: { borderRadius: 12 } } },

@@ -17,7 +17,7 @@ export function Highlighted({ text, ranges }: { text: string; ranges?: readonly 
       <Box
         component="mark"
         key={`m${start}`}
-        sx={{ bgcolor: 'warning.light', color: 'inherit', borderRadius: 0.5, px: 0.25 }}
+        sx={{ bgcolor: 'warning.light', color: 'common.black', borderRadius: 0.5, px: 0.25 }}
       >
         {text.slice(start, end)}
       </Box>,

@@ -46,13 +46,13 @@ const post: PostSummary = {
   editionTimestamp: null,
 };
 
-function renderCard() {
+function renderCard(shown: PostSummary = post) {
   const client = new QueryClient();
   client.setQueryData(tagKeys.all, tags);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <PostCard post={post} />
+        <PostCard post={shown} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -76,5 +76,12 @@ describe('PostCard', () => {
     expect(screen.getByLabelText('0 views')).toHaveTextContent('0');
     expect(screen.getByLabelText('3 files')).toHaveTextContent('3');
     expect(container.querySelector('img')?.getAttribute('src')).toBe('/media/a-thumb.webp');
+  });
+
+  it('keeps the lines of the excerpt (list items, table rows) apart', () => {
+    renderCard({ ...post, excerpt: 'Needs:\n• flour\n• eggs' });
+    const excerpt = screen.getByText(/Needs:/);
+    expect(excerpt.textContent).toBe('Needs:\n• flour\n• eggs');
+    expect(getComputedStyle(excerpt.closest('p') ?? excerpt).whiteSpace).toBe('pre-line');
   });
 });

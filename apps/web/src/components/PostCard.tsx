@@ -31,7 +31,7 @@ function Count({ icon, value, label }: { icon: ReactNode; value: number; label: 
       title={label}
     >
       {icon}
-      <Typography variant="body2" component="span" aria-label={label}>
+      <Typography variant="body2" component="span" role="img" aria-label={label}>
         <span aria-hidden>{formatCompactNumber(value, i18n.resolvedLanguage ?? 'en')}</span>
       </Typography>
     </Stack>
@@ -72,6 +72,7 @@ function Cover({ post }: { post: PostSummary }) {
         <Stack
           direction="row"
           spacing={0.25}
+          role="img"
           aria-label={t('post.mediaCount', { count: post.mediaCount })}
           sx={{
             position: 'absolute',
@@ -143,6 +144,7 @@ export function PostCard({
                 WebkitBoxOrient: 'vertical',
                 overflow: 'hidden',
                 overflowWrap: 'anywhere',
+                whiteSpace: 'pre-line',
               }}
             >
               <Highlighted text={post.excerpt} ranges={highlight?.excerpt} />

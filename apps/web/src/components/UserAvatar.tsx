@@ -1,4 +1,8 @@
-/** A user's avatar: the image at avatarPath, or the initials of the username (seed rule). */
+/**
+ * A user's avatar: the image at avatarPath, or the initials of the username (seed rule). Always
+ * beside the username or inside a control named after it, so hidden from assistive technology
+ * (initials in a button named "Menu of ada" would not match its name).
+ */
 import Avatar from '@mui/material/Avatar';
 import { initials } from '@atelier/shared';
 
@@ -15,6 +19,7 @@ export function UserAvatar({
     <Avatar
       src={avatarPath ?? undefined}
       alt=""
+      aria-hidden
       sx={{
         width: size,
         height: size,

@@ -24,6 +24,7 @@ import { reports } from './reports.ts';
 import { search } from './search.ts';
 import { sections } from './sections.ts';
 import { statusUpdates } from './statusUpdates.ts';
+import { session } from './session.ts';
 import { tags } from './tags.ts';
 import { users } from './users.ts';
 import { visitors } from './visitors.ts';
@@ -53,6 +54,7 @@ export const routes = {
   search,
   sections,
   statusUpdates,
+  session,
   tags,
   users,
   visitors,

@@ -1,10 +1,12 @@
 /**
  * The signed-in user's own account: the handlers of `routes.users` (packages/shared/src/routes/
- * users.ts) but registration (auth/register.ts). The avatar comes as multipart, one field "file".
+ * users.ts) but registration (auth/register.ts), and the session probe `routes.session.current`
+ * (the same user, or null, never 401). The avatar comes as multipart, one field "file".
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { limits, routes } from '@atelier/shared';
+import { loadViewer } from '../../auth/access.ts';
 import { registerRoute } from '../../lib/routes.ts';
 import { mediaStoreFor } from '../../lib/storage/index.ts';
 import { readAvatarUpload } from './avatar.ts';
@@ -32,6 +34,12 @@ export async function userRoutes(app: FastifyInstance) {
       await replaceAvatar(db, store, viewer.user.id, await readAvatarUpload(request)),
     ),
   );
+
+  // Signed out is an answer here, not an error: the web app asks on every page load.
+  registerRoute(app, routes.session.current, async ({ request, reply }) => {
+    const viewer = await loadViewer(request, reply);
+    return { user: viewer ? presentCurrentUser(await getUser(db, viewer.user.id)) : null };
+  });
 
   registerRoute(app, routes.users.removeAvatar, async ({ viewer }) =>
     presentCurrentUser(await clearAvatar(db, store, viewer.user.id)),

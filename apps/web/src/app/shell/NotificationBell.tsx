@@ -14,6 +14,18 @@ import { notificationBadge } from '@atelier/shared';
 import { useNotifications } from '../../api/notifications.ts';
 import { useLiveSocket } from '../live/useLiveSocket.ts';
 
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const loadMenu = () => import('./NotificationMenu.tsx');
 const NotificationMenu = lazy(loadMenu);
 
@@ -31,13 +43,22 @@ export function NotificationBellView({
     <Box sx={{ position: 'relative', display: 'inline-flex' }}>
       <IconButton
         color="inherit"
-        aria-label={t('notifications.bell', { count })}
         aria-haspopup="dialog"
         onPointerEnter={() => void loadMenu()}
         onFocus={() => void loadMenu()}
         onClick={(e) => onOpen(e.currentTarget)}
       >
-        <Badge badgeContent={notificationBadge(count)} color="error" invisible={count === 0}>
+        {/* Named by hidden text, not aria-label (the badge is visible text a label must match). */}
+        <Box component="span" style={visuallyHidden}>
+          {t('notifications.bell', { count })}
+        </Box>
+        <Badge
+          badgeContent={notificationBadge(count)}
+          color="error"
+          invisible={count === 0}
+          // The button's name says the count ("9+" would not match "Notifications (12)").
+          slotProps={{ badge: { 'aria-hidden': true } }}
+        >
           <NotificationsIcon />
         </Badge>
       </IconButton>

@@ -1,9 +1,22 @@
 /** The avatar button of signed-in users (named with the username); its menu loads on use. */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { CurrentUser } from '@atelier/shared';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  padding: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 const loadPopup = () => import('./UserMenuPopup.tsx');
 const UserMenuPopup = lazy(loadPopup);
@@ -18,8 +31,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   const avatar = <UserAvatar username={user.username} avatarPath={user.avatarPath} />;
   return (
     <>
+      {/* Named by its (hidden) text, not aria-label: the avatar's initials are visible text that
+          a label would have to contain (axe label-content-name-mismatch). */}
       <IconButton
-        aria-label={t('nav.userMenu', { username: user.username })}
         aria-haspopup="menu"
         aria-controls={anchor ? 'user-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -28,6 +42,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ p: 0.5 }}
       >
+        <Box component="span" style={visuallyHidden}>
+          {t('nav.userMenu', { username: user.username })}
+        </Box>
         <Suspense fallback={avatar}>
           <AvatarWithPresence userId={user.id} size={36}>
             {avatar}

@@ -1,6 +1,9 @@
 /**
  * Verifies the e-mail address with the token of the link (once, even under StrictMode), then
- * "Continue" reloads the current user and lets the guard choose the next page.
+ * "Continue" reloads the current user and lets the guard choose the next page. The verification
+ * signs the person in: before the success is shown, the interface takes the language stored on
+ * their account (the seed's language sync), so a link opened in another browser is not shown in
+ * that browser's language.
  */
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,13 +21,14 @@ import { resetRequestSchema } from '@atelier/shared';
 import { authApi } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
-import { useMe } from '../../api/me.ts';
+import { fetchMe, useMe } from '../../api/me.ts';
 import { issuesToFieldErrors, translateError } from '../../components/errors.ts';
 import { FormCard } from '../../components/FormCard.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useFieldErrors } from '../../components/useFieldErrors.ts';
+import { currentLanguage, setLanguage } from '../../i18n/index.ts';
 
 export function VerifyEmail({ token }: { token: string }) {
   const { t } = useTranslation();
@@ -33,7 +37,18 @@ export function VerifyEmail({ token }: { token: string }) {
   const [continuing, setContinuing] = useState(false);
   const verification = useQuery({
     queryKey: ['verifyEmail', token],
-    queryFn: () => authApi.verifyEmail(token),
+    queryFn: async () => {
+      const verified = await authApi.verifyEmail(token);
+      const user = await queryClient
+        .query({
+          queryKey: queryKeys.me,
+          queryFn: ({ signal }) => fetchMe(signal),
+          staleTime: 0,
+        })
+        .catch(() => null);
+      if (user?.language && user.language !== currentLanguage()) await setLanguage(user.language);
+      return verified;
+    },
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

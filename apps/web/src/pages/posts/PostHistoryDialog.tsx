@@ -198,7 +198,8 @@ export function PostHistoryDialog({
       fullScreen={fullScreen}
     >
       <DialogTitle id={titleId}>{t('history.dialogTitle')}</DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable: the versions are text only, and a keyboard scrolls them from here. */}
+      <DialogContent dividers tabIndex={0} role="region" aria-labelledby={titleId}>
         {history.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
             <CircularProgress aria-label={t('history.loading')} />

@@ -32,9 +32,11 @@ function stub(me: string, status = 200) {
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string) => {
-      if (url === '/api/me')
+      if (url === '/api/session')
         return Promise.resolve(
-          Response.json({ id: me, roles: ['member'], hasAccess: true, isModerator: false }),
+          Response.json({
+            user: { id: me, roles: ['member'], hasAccess: true, isModerator: false },
+          }),
         );
       if (url === '/api/users/u1') {
         return Promise.resolve(

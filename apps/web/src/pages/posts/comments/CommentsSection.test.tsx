@@ -82,9 +82,9 @@ const page: Page<Comment> = {
 function stubServer(me: { id: string; isModerator: boolean }, post?: Record<string, unknown>) {
   const fetch = vi.fn((url: string) => {
     if (post && url === `/api/posts/${postId}`) return Promise.resolve(Response.json(post));
-    if (url === '/api/me')
+    if (url === '/api/session')
       return Promise.resolve(
-        Response.json({ ...me, roles: ['member'], hasAccess: true, isBanned: false }),
+        Response.json({ user: { ...me, roles: ['member'], hasAccess: true, isBanned: false } }),
       );
     if (url.startsWith(`/api/posts/${postId}/comments`))
       return Promise.resolve(Response.json(page));
