@@ -35,6 +35,7 @@ const config = loadConfig({
   RATE_LIMIT_SCALE: '0',
   DATA_DIR: dataDir,
   SEED_DEMO: 'false',
+  ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
 });
 
 const database = await openDatabase({ url: path.join(dataDir, 'db') });

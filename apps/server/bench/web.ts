@@ -29,7 +29,10 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(benchDir, '..');
 const repoRoot = path.resolve(serverDir, '../..');
 const webDir = path.join(repoRoot, 'apps/web');
-const distDir = path.join(webDir, 'dist');
+/** WEB_DIST measures another build (the server serves it too); `--no-build` leaves it as it is. */
+const distDir = process.env.WEB_DIST
+  ? path.resolve(process.env.WEB_DIST)
+  : path.join(webDir, 'dist');
 const docFile = path.join(repoRoot, 'docs/performance.md');
 const START = '<!-- bench:web:start -->';
 const END = '<!-- bench:web:end -->';
