@@ -352,7 +352,12 @@ try {
   const rows: Measure[] = [];
   for (const [page, url, pageCookie] of pages) {
     log(`Lighthouse: ${page}…`);
-    rows.push(await measure(page, url, pageCookie, chromium.port));
+    const row = await measure(page, url, pageCookie, chromium.port);
+    rows.push(row);
+    log(
+      `  score ${row.score}, TBT ${int(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, LCP ${(row.lcp / 1000).toFixed(1)} s, ` +
+        `${kb(row.bytes)} transferred, initial JS ${kb(row.initialJs)} gzip, ${int(row.dom)} DOM nodes`,
+    );
   }
   log(
     `\n${new Date().toISOString()}, load average ${load.toFixed(1)} at the start, ${os.loadavg()[0]?.toFixed(1)} at the end\n`,
