@@ -526,10 +526,19 @@ log(
 );
 log(table(rows, baseline.reqPerSec ?? 1));
 if (write) {
-  // Keep the live benchmark's section (`npm run bench:live` writes between its markers).
+  // Keep the live and web benchmarks' sections (`npm run bench:live` / `bench:web` write between
+  // their markers).
   const previous = fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '';
-  const live = /<!-- bench:live:start -->[\s\S]*<!-- bench:live:end -->\n?/.exec(previous)?.[0];
+  const kept = ['live', 'web']
+    .map(
+      (name) =>
+        new RegExp(`<!-- bench:${name}:start -->[\\s\\S]*<!-- bench:${name}:end -->\\n?`).exec(
+          previous,
+        )?.[0],
+    )
+    .filter(Boolean)
+    .map((section) => `${section?.trimEnd()}\n`);
   const doc = document(rows, baseline, modes, started, load);
-  fs.writeFileSync(docFile, live ? `${doc.trimEnd()}\n\n${live}` : doc);
+  fs.writeFileSync(docFile, kept.length ? `${doc.trimEnd()}\n\n${kept.join('\n')}` : doc);
   log(`\nWrote ${path.relative(process.cwd(), docFile)}`);
 }

@@ -1,9 +1,11 @@
 /**
  * One comment: author line, Markdown body (or "[deleted]"), like, reply, edit and delete for its
- * author or a moderator; its replies nested below with their quotes, and the reply composer.
+ * author or a moderator; its replies nested below with their quotes (the first `replyStep`, the
+ * rest behind "Show N more replies" unless a link points at one of them), and the reply composer.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { limits, type Comment, type CommentReply, type PublicUser } from '@atelier/shared';
@@ -21,18 +23,30 @@ import { translateError } from '../../../components/errors.ts';
 import { TextComposer } from '../../status-updates/TextComposer.tsx';
 import { useCanManage } from '../../../components/useCanManage.ts';
 import { CommentReplyItem } from './CommentReplyItem.tsx';
+import { replyStep } from './threadWindow.ts';
 
 interface ReplyTarget {
   replyId: string | null;
   author: PublicUser;
 }
 
-export function CommentItem({ comment }: { comment: Comment }) {
+export function CommentItem({
+  comment,
+  showAllReplies = false,
+}: {
+  comment: Comment;
+  /** Render every reply at once (a link points at one of them). */
+  showAllReplies?: boolean;
+}) {
   const { t } = useTranslation();
   const repliesId = useId();
   const canManage = useCanManage(comment.author);
   const [editing, setEditing] = useState(false);
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
+  const [expanded, setExpanded] = useState(false);
+  const allReplies = expanded || showAllReplies || comment.replies.length <= replyStep;
+  const replies = allReplies ? comment.replies : comment.replies.slice(0, replyStep);
+  const hiddenReplies = comment.replies.length - replies.length;
   const update = useUpdateComment(comment.postId);
   const remove = useDeleteComment(comment.postId);
   const createReply = useCreateCommentReply(comment.postId);
@@ -130,10 +144,22 @@ export function CommentItem({ comment }: { comment: Comment }) {
               sx={{ m: 0, p: 0 }}
               aria-label={t('comments.repliesList')}
             >
-              {comment.replies.map((reply) => (
+              {replies.map((reply) => (
                 <CommentReplyItem key={reply.id} reply={reply} onReply={answer} />
               ))}
             </Stack>
+          ) : null}
+          {hiddenReplies > 0 ? (
+            <div>
+              <Button
+                size="small"
+                aria-controls={repliesId}
+                aria-expanded={false}
+                onClick={() => setExpanded(true)}
+              >
+                {t('comments.showMoreReplies', { count: hiddenReplies })}
+              </Button>
+            </div>
           ) : null}
           {replyTo ? (
             <TextComposer
@@ -150,6 +176,8 @@ export function CommentItem({ comment }: { comment: Comment }) {
                   commentId: comment.id,
                   input: { body, replyToId: replyTo.replyId },
                 });
+                // The new reply comes last: show them all so it is in view.
+                setExpanded(true);
                 setReplyTo(null);
               }}
             />

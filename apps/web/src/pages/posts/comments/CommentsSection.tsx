@@ -1,6 +1,11 @@
-/** The comments under a post: the composer, then the comments oldest first with "Load more". */
-import { useId } from 'react';
+/**
+ * The comments under a post: the composer, then the comments oldest first, rendered a window at a
+ * time (threadWindow.ts) with "Load more comments"; a `#comment-…` / `#reply-…` link loads pages
+ * until its target is there and widens the window to it.
+ */
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +20,7 @@ import { translateError } from '../../../components/errors.ts';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { TextComposer } from '../../status-updates/TextComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
+import { commentStep, targetIndex, targetOf, visibleCount } from './threadWindow.ts';
 
 export function CommentsSection({ postId }: { postId: string }) {
   const { t } = useTranslation();
@@ -27,6 +33,22 @@ export function CommentsSection({ postId }: { postId: string }) {
   const closed = post?.state === 'removed';
   const create = useCreateComment(postId);
   const snackbar = useSnackbar();
+  const [shown, setShown] = useState(commentStep);
+  const target = targetOf(useLocation().hash);
+  const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
+  const index = targetIndex(items, target);
+  const count = visibleCount(items.length, shown, index);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = comments;
+  // A link to a comment that is not loaded yet: fetch the next page until it is (or none is left).
+  const missingTarget = target !== null && index < 0 && comments.isSuccess;
+  useEffect(() => {
+    if (missingTarget && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [missingTarget, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const showMore = () => {
+    setShown(count + commentStep);
+    if (count + commentStep > items.length && hasNextPage) void fetchNextPage();
+  };
 
   let list;
   if (comments.isPending) {
@@ -45,25 +67,24 @@ export function CommentsSection({ postId }: { postId: string }) {
       </Alert>
     );
   } else {
-    const items = comments.data.pages.flatMap((page) => page.items);
     list = (
       <Stack spacing={2}>
         {items.length === 0 ? (
           <Typography color="text.secondary">{t('comments.empty')}</Typography>
         ) : (
           <Stack component="ul" spacing={3} sx={{ m: 0, p: 0 }}>
-            {items.map((comment) => (
-              <CommentItem key={comment.id} comment={comment} />
+            {items.slice(0, count).map((comment, i) => (
+              <CommentItem
+                key={comment.id}
+                comment={comment}
+                showAllReplies={i === index && target?.kind === 'reply'}
+              />
             ))}
           </Stack>
         )}
-        {comments.hasNextPage ? (
+        {count < items.length || hasNextPage ? (
           <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-            <Button
-              variant="outlined"
-              onClick={() => void comments.fetchNextPage()}
-              loading={comments.isFetchingNextPage}
-            >
+            <Button variant="outlined" onClick={showMore} loading={isFetchingNextPage}>
               {t('comments.loadMore')}
             </Button>
           </Box>
@@ -101,6 +122,8 @@ export function CommentsSection({ postId }: { postId: string }) {
           minRows={3}
           onSubmit={async (body) => {
             await create.mutateAsync({ body });
+            // The new comment comes last: show everything loaded so it is in view.
+            setShown(Number.MAX_SAFE_INTEGER);
             snackbar({ message: t('comments.posted'), color: 'success' });
           }}
         />

@@ -1,0 +1,33 @@
+/**
+ * The size budget of the first download, on the built files (`npm run build` first, as for every
+ * browser test): the scripts index.html names — the entry and its static imports, which every route
+ * loads before its first screen — stay within `initialJsBudgetKb` gzip, and the route table lists
+ * the page chunks the server announces for the first screens measured by `npm run bench:web`.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { initialJs, initialJsBudgetKb } from '../../apps/web/build/bundle-size.ts';
+import { repoRoot } from '../lib/server.ts';
+
+const distDir = path.join(repoRoot, 'apps/web/dist');
+
+describe('bundle budget', () => {
+  const report = initialJs(distDir);
+
+  it(`keeps the entry's scripts within ${initialJsBudgetKb} KB gzip`, () => {
+    const kb = (report.entryGzip / 1024).toFixed(1);
+    assert.ok(
+      report.entryGzip <= initialJsBudgetKb * 1024,
+      `entry scripts ${kb} KB gzip > ${initialJsBudgetKb} KB: ${report.entry.map((f) => f.file).join(', ')}`,
+    );
+  });
+
+  it('announces the page chunks of the first screens', () => {
+    for (const route of ['/', '/login', '/posts/:postId'])
+      assert.ok(
+        (report.routes[route] ?? 0) > report.entryGzip,
+        `${route} has no page chunk in route-preload.json`,
+      );
+  });
+});
