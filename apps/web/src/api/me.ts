@@ -6,7 +6,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountDeletionInput, AccountUpdate, CurrentUser, routes } from '@atelier/shared';
-import { api, call } from './client.ts';
+import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 export async function fetchMe(signal?: AbortSignal): Promise<CurrentUser | null> {
