@@ -12,8 +12,7 @@ import { limitPerUser } from '../../lib/rate-limit.ts';
 import type { AppError } from '../../lib/errors.ts';
 import { notFound } from '../../lib/errors.ts';
 import { setLike } from '../likes/service.ts';
-import { visiblePost } from './policy.ts';
-import { listComments, loadComment, loadReply } from './queries.ts';
+import { loadComment, loadReply, readCommentsFor } from './queries.ts';
 import {
   commentNotFound,
   createComment,
@@ -52,9 +51,7 @@ export function commentRoutes(app: FastifyInstance, _options: unknown, done: () 
   app.get('/api/posts/:id/comments', { preHandler: member }, async (request) => {
     const postId = idParam(request.params, postNotFound);
     const query = cursorQuerySchema.parse(request.query);
-    const viewer = viewerOf(request).user;
-    await visiblePost(db, postId, viewer);
-    return listComments(db, postId, viewer.id, query);
+    return readCommentsFor(db, app.payloads, postId, viewerOf(request).user, query);
   });
 
   app.post(

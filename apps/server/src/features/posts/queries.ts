@@ -4,10 +4,13 @@
  * among them (`likedIds`). A full post is three: the post, its media, the viewer's like.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Page, PostSort, PostSummary, Provenance } from '@atelier/shared';
+import type { Page, Post, PostSort, PostSummary, Provenance } from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
+import type { PayloadCache } from '../../lib/payload-cache.ts';
+import type { UserRow } from '../../db/schema/index.ts';
+import { canSeePost } from '../comments/policy.ts';
 import { likedIds } from '../likes/service.ts';
 import { type MediaFields } from '../media/presenter.ts';
 import {
@@ -98,11 +101,11 @@ export function decodeCursor(cursor: string, sort: PostSort): NewKey | TopKey {
   throw invalidCursor();
 }
 
-/** Published posts of a section, an author or a tag, newest or most liked first. */
+/** Published posts of a section, an author or a tag, newest or most liked first (no viewer: liked false). */
 export async function listPostSummaries(
   db: Tx,
   filter: PostListFilter,
-  viewerId: string,
+  viewerId: string | null,
 ): Promise<Page<PostSummary>> {
   const conditions: SQL[] = [sql`p.state = 'published'`];
   let tagJoin = sql``;
@@ -154,27 +157,30 @@ export async function listPostSummaries(
             : [last.key_ts, last.id],
         )
       : null;
-  const liked = await likedIds(
-    db,
-    'post',
-    page.map((r) => r.id),
-    viewerId,
-  );
+  const liked =
+    viewerId === null
+      ? new Set<string>()
+      : await likedIds(
+          db,
+          'post',
+          page.map((r) => r.id),
+          viewerId,
+        );
   return { items: page.map((r) => presentPostSummary(r, liked.has(r.id))), nextCursor };
 }
 
-/** Summaries of the given published posts, in the order given (for search). */
+/** Summaries of the given published posts, in the order given (for search; no viewer: liked false). */
 export async function postSummariesByIds(
   db: Tx,
   ids: readonly string[],
-  viewerId: string,
+  viewerId: string | null,
 ): Promise<PostSummary[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<PostSummaryRow>(
     db,
     sql`select ${summaryColumns} from posts p ${summaryJoins} where p.id = any(${sql.param([...ids])}::uuid[])`,
   );
-  const liked = await likedIds(db, 'post', ids, viewerId);
+  const liked = viewerId === null ? new Set<string>() : await likedIds(db, 'post', ids, viewerId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -204,5 +210,43 @@ export async function mediaOfPost(db: Tx, postId: string): Promise<MediaFields[]
 export async function loadPost(db: Tx, row: PostRowFull, viewerId: string) {
   const media = await mediaOfPost(db, row.id);
   const liked = await likedIds(db, 'post', [row.id], viewerId);
+  return presentPost(row, media, liked.has(row.id));
+}
+
+/** A post's part that is the same for every viewer who may see it: its row and its media. */
+export interface SharedPost {
+  row: PostRowFull;
+  media: MediaFields[];
+}
+
+/** The post's shared part from the node's payload cache (two statements on a miss); null: none. */
+export async function sharedPost(
+  db: Tx,
+  cache: PayloadCache,
+  id: string,
+): Promise<SharedPost | null> {
+  const cached = await cache.get(`post:${id}`, async () => {
+    const row = await findPostRow(db, id);
+    return row ? { row, media: await mediaOfPost(db, row.id) } : null;
+  });
+  return cached.value;
+}
+
+/**
+ * The post as this viewer sees it, or null when it does not exist or is not theirs to see (a
+ * removed post: its author and moderators only): the shared part from the cache, then the
+ * viewer's like (the one statement of a cache hit).
+ */
+export async function readPostFor(
+  db: Tx,
+  cache: PayloadCache,
+  id: string,
+  viewer: Pick<UserRow, 'id' | 'roles'>,
+): Promise<Post | null> {
+  const shared = await sharedPost(db, cache, id);
+  if (!shared) return null;
+  const { row, media } = shared;
+  if (!canSeePost(viewer, { state: row.state, authorId: row.author_id })) return null;
+  const liked = await likedIds(db, 'post', [row.id], viewer.id);
   return presentPost(row, media, liked.has(row.id));
 }

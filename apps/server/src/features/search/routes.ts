@@ -9,7 +9,13 @@ export function searchRoutes(app: FastifyInstance, _options: unknown, done: () =
   app.get('/api/search', { preHandler: requireAccess('member') }, async (request) => {
     const query = searchQuerySchema.parse(request.query);
     const viewer = viewerOf(request).user;
-    return search(db, query, viewer.id, isLanguage(viewer.language) ? viewer.language : 'en');
+    return search(
+      db,
+      query,
+      viewer.id,
+      isLanguage(viewer.language) ? viewer.language : 'en',
+      app.payloads,
+    );
   });
   done();
 }
