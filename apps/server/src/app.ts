@@ -12,6 +12,7 @@ import { registerAdmission } from './plugins/admission.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerPayloadCache } from './plugins/payload-cache.ts';
 import { registerRequestId, requestIdOf } from './plugins/request-id.ts';
 import { registerInputText } from './plugins/input-text.ts';
 import { registerRateLimiter } from './lib/rate-limit.ts';
@@ -76,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     zlibOptions: { level: 6 },
   });
 
+  // Shared payloads per node, dropped by writes and domain events (here and through Redis).
+  registerPayloadCache(app, deps.config);
   await registerHealth(app, deps.config, deps.database);
 
   await app.register(authPlugin);

@@ -70,6 +70,11 @@ const envSchema = z.object({
   PRESENCE_NODE_TTL_MS: z.coerce.number().int().min(300).default(30_000),
   /** With REDIS_URL: how often each node looks for dead nodes and stale online flags (ms). */
   PRESENCE_SWEEP_MS: z.coerce.number().int().min(100).default(15_000),
+  /**
+   * How long a shared payload (home, sections, tags, a post, a page of comments) stays in this
+   * node's cache at most (ms; lib/payload-cache.ts); writes and domain events drop it sooner. 0: off.
+   */
+  PAYLOAD_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   /** SMTP connection string; unset → mails are written to DATA_DIR/mail/*.eml. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),

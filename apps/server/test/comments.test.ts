@@ -428,6 +428,8 @@ describe('comments and replies', () => {
         return original(...args);
       };
       try {
+        // The shared page cold (what a miss of the node's payload cache runs).
+        t.app.payloads.apply({ kind: 'all' });
         await list(alice, postId);
       } finally {
         client.query = original;

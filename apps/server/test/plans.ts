@@ -49,6 +49,8 @@ export async function planOf(
   pattern: RegExp,
 ): Promise<string> {
   log.entries = [];
+  // Cold: the shared payloads are read from the database, not from the node's cache.
+  t.app.payloads.apply({ kind: 'all' });
   const res = await request(t, { method: 'GET', url, cookie });
   if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode} ${res.body}`);
   const statement = log.entries.find((l) => pattern.test(l.query));

@@ -86,6 +86,8 @@ export interface DispatcherOptions {
   metrics?: Pick<Metrics, 'dispatchLag' | 'eventFailures'>;
   /** Told of each changed user after commit (drops their cached sessions: auth/session-cache.ts). */
   onUserChanged?: (userId: string) => void;
+  /** Told of the events of each committed round (drops the payloads they touched: lib/payload-cache.ts). */
+  onDispatched?: (events: DomainEvent[]) => void;
   /**
    * Mails of events (handlers.ts `mailOf`): written to the mail outbox in the round's transaction,
    * with links on `baseUrl`; `queued` is called after the commit of a round that wrote some (it
@@ -102,6 +104,8 @@ interface Round {
   /** userId → claimsModifiedTimestamp, for `me:changed`. */
   userChanges: Map<string, string>;
   pushes: Push[];
+  /** The events dispatched (not failed) in the round. */
+  events: DomainEvent[];
   /** Seconds from creation to dispatch, for each dispatched event. */
   lags: number[];
   failed: { id: number; type: string; error: string; parked: boolean }[];
@@ -153,6 +157,7 @@ async function dispatchRound(
       created: [],
       userChanges: new Map(),
       pushes: [],
+      events: [],
       lags: [],
       failed: [],
     };
@@ -308,6 +313,7 @@ async function dispatchRound(
       created,
       userChanges: userChangesOf(ok.map((d) => d.c.event)),
       pushes: pushesOf(ok.map((d) => d.c.event)),
+      events: ok.map((d) => d.c.event),
       lags: done.map((c) => c.lag),
       failed,
     };
@@ -403,6 +409,7 @@ export function createDispatcher({
   keepDays = 7,
   metrics,
   onUserChanged,
+  onDispatched,
   mail,
 }: DispatcherOptions): Dispatcher {
   let stopped = false;
@@ -424,6 +431,7 @@ export function createDispatcher({
       // Committed: now the users concerned may hear of it.
       const out = emitter();
       for (const userId of round.userChanges.keys()) onUserChanged?.(userId);
+      if (round.events.length > 0) onDispatched?.(round.events);
       await emitUserChanges(db, out, round.userChanges);
       for (const p of round.pushes) out.toRoom(p.room, p.event, p.payload);
       if (round.created.length > 0) {

@@ -29,6 +29,7 @@ import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
 import { domainEvents, session as sessionTable, user } from '../db/schema/index.ts';
 import { queryRows } from '../lib/sql.ts';
 import { createDispatcher, type Dispatcher } from './dispatcher.ts';
+import { payloadPrefixesOf } from '../lib/payload-cache.ts';
 import { createPresence } from './presence.ts';
 import {
   rooms,
@@ -190,6 +191,21 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
       queued: () => {
         void app.mailer.kick();
       },
+    },
+    onDispatched: (events) => {
+      const prefixes = new Set<string>();
+      let all = false;
+      for (const event of events) {
+        const touched = payloadPrefixesOf(event);
+        if (touched === 'all') all = true;
+        else for (const p of touched) prefixes.add(p);
+      }
+      if (!all && prefixes.size === 0) return;
+      app
+        .invalidatePayloads(all ? { kind: 'all' } : { kind: 'prefixes', prefixes: [...prefixes] })
+        .catch((err: unknown) => {
+          app.log.error({ err }, 'live: payload-cache invalidation failed');
+        });
     },
     onUserChanged: (userId) => {
       app.invalidateSessions({ kind: 'user', id: userId }).catch((err: unknown) => {

@@ -7,8 +7,13 @@ import { sql } from 'drizzle-orm';
 import { pageSize, type Comment, type CommentReply, type Page } from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { likedIds } from '../likes/service.ts';
+import type { UserRow } from '../../db/schema/index.ts';
 import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { PayloadCache } from '../../lib/payload-cache.ts';
+import { likedIds, likedIdsMany } from '../likes/service.ts';
+import { canSeePost } from '../posts/policy.ts';
+import { sharedPost } from '../posts/queries.ts';
 import { commentNotFound, replyNotFound } from './service.ts';
 import {
   presentComment,
@@ -39,7 +44,7 @@ const replySelect = sql`
 async function repliesOf(
   db: Tx,
   commentIds: readonly string[],
-  viewerId: string,
+  viewerId: string | null,
 ): Promise<Map<string, CommentReply[]>> {
   const byComment = new Map<string, CommentReply[]>();
   if (commentIds.length === 0) return byComment;
@@ -48,12 +53,15 @@ async function repliesOf(
     sql`${replySelect} where r.comment_id = any(${sql.param([...commentIds])}::uuid[])
         order by r.comment_id, r.created_at, r.id`,
   );
-  const liked = await likedIds(
-    db,
-    'commentReply',
-    rows.map((r) => r.id),
-    viewerId,
-  );
+  const liked =
+    viewerId === null
+      ? new Set<string>()
+      : await likedIds(
+          db,
+          'commentReply',
+          rows.map((r) => r.id),
+          viewerId,
+        );
   for (const row of rows) {
     const list = byComment.get(row.comment_id) ?? [];
     list.push(presentCommentReply(row, liked.has(row.id)));
@@ -62,18 +70,19 @@ async function repliesOf(
   return byComment;
 }
 
-async function present(db: Tx, rows: CommentRow[], viewerId: string): Promise<Comment[]> {
+async function present(db: Tx, rows: CommentRow[], viewerId: string | null): Promise<Comment[]> {
   const ids = rows.map((r) => r.id);
   const replies = await repliesOf(db, ids, viewerId);
-  const liked = await likedIds(db, 'comment', ids, viewerId);
+  const liked =
+    viewerId === null ? new Set<string>() : await likedIds(db, 'comment', ids, viewerId);
   return rows.map((r) => presentComment(r, liked.has(r.id), replies.get(r.id) ?? []));
 }
 
-/** A post's comments, oldest first, each with all its replies (oldest first). */
+/** A post's comments, oldest first, each with all its replies (oldest first); no viewer: liked false. */
 export async function listComments(
   db: Tx,
   postId: string,
-  viewerId: string,
+  viewerId: string | null,
   options: { cursor?: string; limit?: number } = {},
 ): Promise<Page<Comment>> {
   const limit = options.limit ?? pageSize.comments;
@@ -108,4 +117,39 @@ export async function loadReply(db: Tx, id: string, viewerId: string): Promise<C
   if (!row) throw replyNotFound();
   const liked = await likedIds(db, 'commentReply', [row.id], viewerId);
   return presentCommentReply(row, liked.has(row.id));
+}
+
+/**
+ * A page of a post's comments as this viewer sees them (404 when the post is not theirs to see):
+ * the post's shared part and the page without likes from the node's payload cache, then the
+ * viewer's likes among the comments and their replies in one statement (the one of a cache hit).
+ */
+export async function readCommentsFor(
+  db: Tx,
+  cache: PayloadCache,
+  postId: string,
+  viewer: Pick<UserRow, 'id' | 'roles'>,
+  options: { cursor?: string; limit?: number } = {},
+): Promise<Page<Comment>> {
+  const post = await sharedPost(db, cache, postId);
+  if (!post || !canSeePost(viewer, { state: post.row.state, authorId: post.row.author_id }))
+    throw notFound('errors.postNotFound');
+  const key = `comments:${postId}:${JSON.stringify([options.cursor, options.limit])}`;
+  const shared = (await cache.get(key, () => listComments(db, postId, null, options))).value;
+  const replyIds = shared.items.flatMap((c) => c.replies.map((r) => r.id));
+  const liked = await likedIdsMany(
+    db,
+    { comment: shared.items.map((c) => c.id), commentReply: replyIds },
+    viewer.id,
+  );
+  if (liked.comment.size === 0 && liked.commentReply.size === 0) return shared;
+  return {
+    ...shared,
+    items: shared.items.map((c) => ({
+      ...c,
+      // A deleted comment is never shown as liked (presenter.ts).
+      liked: !c.deleted && liked.comment.has(c.id),
+      replies: c.replies.map((r) => (liked.commentReply.has(r.id) ? { ...r, liked: true } : r)),
+    })),
+  };
 }

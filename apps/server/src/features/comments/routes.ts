@@ -2,8 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@atelier/shared';
 import { registerRoute } from '../../lib/routes.ts';
-import { visiblePost } from '../posts/policy.ts';
-import { listComments, loadComment, loadReply } from './queries.ts';
+import { loadComment, loadReply, readCommentsFor } from './queries.ts';
 import {
   createComment,
   createReply,
@@ -16,10 +15,10 @@ import {
 export function commentRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
 
-  registerRoute(app, routes.comments.list, async ({ params, query, viewer }) => {
-    await visiblePost(db, params.id, viewer.user);
-    return listComments(db, params.id, viewer.user.id, query);
-  });
+  registerRoute(app, routes.comments.list, ({ params, query, viewer }) =>
+    // The page from the node's payload cache, the viewer's likes merged (queries.ts).
+    readCommentsFor(db, app.payloads, params.id, viewer.user, query),
+  );
   registerRoute(app, routes.comments.create, async ({ params, body, viewer }) =>
     loadComment(db, await createComment(db, viewer.user, params.id, body), viewer.user.id),
   );

@@ -1,7 +1,8 @@
 /**
  * The home page in four statements whatever the size of the site: the sections with their latest
  * published post and its author (a lateral join served by posts_section_new_idx), the latest
- * status updates and the viewer's likes among them, and the site stats.
+ * status updates, and the site stats — the shared part, cached per node (lib/payload-cache.ts) —
+ * then the viewer's likes among the status updates (the one statement of a cache hit).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -17,6 +18,8 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { iso } from '../../lib/time.ts';
 import { joinedUser } from '../comments/presenter.ts';
+import type { PayloadCache } from '../../lib/payload-cache.ts';
+import { likedIds } from '../likes/service.ts';
 import { listStatusUpdates } from '../status-updates/queries.ts';
 
 interface SectionRow extends Record<string, unknown> {
@@ -107,11 +110,33 @@ export async function siteStats(db: Tx): Promise<SiteStats> {
   };
 }
 
-export async function homeData(db: Tx, viewerId: string): Promise<HomeData> {
+/** The part of the home page that is the same for everyone (liked flags false). */
+export async function sharedHomeData(db: Tx): Promise<HomeData> {
   const sections = await homeSections(db);
-  const statusUpdates = await listStatusUpdates(db, viewerId, {
+  const statusUpdates = await listStatusUpdates(db, null, {
     limit: pageSize.homeStatusUpdates,
   });
   const stats = await siteStats(db);
   return { sections, statusUpdates: statusUpdates.items, stats };
+}
+
+/**
+ * The home page for a viewer: the shared part (from the node's payload cache when given: no
+ * statement on a hit) and the viewer's likes among its status updates (one statement).
+ */
+export async function homeData(db: Tx, viewerId: string, cache?: PayloadCache): Promise<HomeData> {
+  const shared = cache
+    ? (await cache.get('home', () => sharedHomeData(db))).value
+    : await sharedHomeData(db);
+  const liked = await likedIds(
+    db,
+    'statusUpdate',
+    shared.statusUpdates.map((s) => s.id),
+    viewerId,
+  );
+  if (liked.size === 0) return shared;
+  return {
+    ...shared,
+    statusUpdates: shared.statusUpdates.map((s) => (liked.has(s.id) ? { ...s, liked: true } : s)),
+  };
 }

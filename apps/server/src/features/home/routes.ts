@@ -6,6 +6,6 @@ import { homeData } from './queries.ts';
 
 export function homeRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
-  registerRoute(app, routes.home.get, ({ viewer }) => homeData(db, viewer.user.id));
+  registerRoute(app, routes.home.get, ({ viewer }) => homeData(db, viewer.user.id, app.payloads));
   done();
 }

@@ -205,6 +205,35 @@ export async function likedIds(
   return new Set(rows.map((r) => r.target_id));
 }
 
+/**
+ * Which of these targets of several kinds the viewer likes, in ONE statement (a `union all` over
+ * the like tables): the viewer's part of a cached page (a comment page: comments and replies).
+ * Returns one set per kind asked.
+ */
+export async function likedIdsMany(
+  db: Tx,
+  targets: Partial<Record<LikeTarget, readonly string[]>>,
+  userId: string,
+): Promise<Record<LikeTarget, Set<string>>> {
+  const out = Object.fromEntries(Object.keys(specs).map((k) => [k, new Set<string>()])) as Record<
+    LikeTarget,
+    Set<string>
+  >;
+  const parts = (Object.entries(targets) as [LikeTarget, readonly string[]][])
+    .filter(([, ids]) => ids.length > 0)
+    .map(
+      ([target, ids]) =>
+        sql`select ${target}::text as target, target_id from ${sql.identifier(specs[target].likes)} where user_id = ${userId} and target_id = any(${sql.param([...ids])}::uuid[])`,
+    );
+  if (parts.length === 0) return out;
+  const rows = await queryRows<{ target: LikeTarget; target_id: string }>(
+    db,
+    sql.join(parts, sql` union all `),
+  );
+  for (const r of rows) out[r.target].add(r.target_id);
+  return out;
+}
+
 /** The likers cursor is a time cursor keyed by [like time with microseconds, user id]. */
 const userIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { queryRows } from '../../lib/sql.ts';
+import type { PayloadCache } from '../../lib/payload-cache.ts';
 import { likedIds } from '../likes/service.ts';
 import { type MediaFields } from '../media/presenter.ts';
 import {
@@ -65,11 +66,11 @@ const topKey = z.tuple([z.number().int(), cursorTimestamp, cursorId()]);
 export const decodePostCursor = (cursor: string, sort: PostSort): NewKey | TopKey =>
   sort === 'new' ? decodeCursor(cursor, newKey) : decodeCursor(cursor, topKey);
 
-/** Published posts of a section, an author or a tag, newest or most liked first. */
+/** Published posts of a section, an author or a tag, newest or most liked first (no viewer: liked false). */
 export async function listPostSummaries(
   db: Tx,
   filter: PostListFilter,
-  viewerId: string,
+  viewerId: string | null,
 ): Promise<Page<PostSummary>> {
   const conditions: SQL[] = [sql`p.state = 'published'`];
   let tagJoin = sql``;
@@ -121,27 +122,30 @@ export async function listPostSummaries(
             : [last.key_ts, last.id],
         )
       : null;
-  const liked = await likedIds(
-    db,
-    'post',
-    page.map((r) => r.id),
-    viewerId,
-  );
+  const liked =
+    viewerId === null
+      ? new Set<string>()
+      : await likedIds(
+          db,
+          'post',
+          page.map((r) => r.id),
+          viewerId,
+        );
   return { items: page.map((r) => presentPostSummary(r, liked.has(r.id))), nextCursor };
 }
 
-/** Summaries of the given published posts, in the order given (for search). */
+/** Summaries of the given published posts, in the order given (for search; no viewer: liked false). */
 export async function postSummariesByIds(
   db: Tx,
   ids: readonly string[],
-  viewerId: string,
+  viewerId: string | null,
 ): Promise<PostSummary[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<PostSummaryRow>(
     db,
     sql`select ${summaryColumns} from posts p ${summaryJoins} where p.id = any(${sql.param([...ids])}::uuid[])`,
   );
-  const liked = await likedIds(db, 'post', ids, viewerId);
+  const liked = viewerId === null ? new Set<string>() : await likedIds(db, 'post', ids, viewerId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -180,4 +184,42 @@ export async function readPost(db: Tx, id: string, viewer: UserRow): Promise<Pos
   if (!row || !canSeePost(viewer, { state: row.state, authorId: row.author_id }))
     throw postNotFound();
   return loadPost(db, row, viewer.id);
+}
+
+/** A post's part that is the same for every viewer who may see it: its row and its media. */
+export interface SharedPost {
+  row: PostRowFull;
+  media: MediaFields[];
+}
+
+/** The post's shared part from the node's payload cache (two statements on a miss); null: none. */
+export async function sharedPost(
+  db: Tx,
+  cache: PayloadCache,
+  id: string,
+): Promise<SharedPost | null> {
+  const cached = await cache.get(`post:${id}`, async () => {
+    const row = await findPostRow(db, id);
+    return row ? { row, media: await mediaOfPost(db, row.id) } : null;
+  });
+  return cached.value;
+}
+
+/**
+ * The post as this viewer sees it, or null when it does not exist or is not theirs to see (a
+ * removed post: its author and moderators only): the shared part from the cache, then the
+ * viewer's like (the one statement of a cache hit).
+ */
+export async function readPostFor(
+  db: Tx,
+  cache: PayloadCache,
+  id: string,
+  viewer: Pick<UserRow, 'id' | 'roles'>,
+): Promise<Post | null> {
+  const shared = await sharedPost(db, cache, id);
+  if (!shared) return null;
+  const { row, media } = shared;
+  if (!canSeePost(viewer, { state: row.state, authorId: row.author_id })) return null;
+  const liked = await likedIds(db, 'post', [row.id], viewer.id);
+  return presentPost(row, media, liked.has(row.id));
 }

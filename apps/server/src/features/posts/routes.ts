@@ -5,8 +5,8 @@ import { registerRoute } from '../../lib/routes.ts';
 import { mediaStoreFor } from '../../lib/storage/index.ts';
 import { removeMediaFiles } from '../media/storage.ts';
 import { loadPostHistory } from './history.ts';
-import { readPost } from './queries.ts';
-import { createPost, deletePost, recordView, updatePost } from './service.ts';
+import { readPost, readPostFor } from './queries.ts';
+import { createPost, deletePost, postNotFound, recordView, updatePost } from './service.ts';
 
 export function postRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const { database, config } = app.deps;
@@ -16,9 +16,13 @@ export function postRoutes(app: FastifyInstance, _options: unknown, done: () => 
   registerRoute(app, routes.posts.create, async ({ body, viewer }) =>
     readPost(db, await createPost(db, viewer.user, body), viewer.user),
   );
-  registerRoute(app, routes.posts.get, ({ params, viewer }) =>
-    readPost(db, params.id, viewer.user),
-  );
+  // The shared part from the node's payload cache, the viewer's like merged (queries.ts); after a
+  // write (create, update) the post is read from the database.
+  registerRoute(app, routes.posts.get, async ({ params, viewer }) => {
+    const post = await readPostFor(db, app.payloads, params.id, viewer.user);
+    if (!post) throw postNotFound();
+    return post;
+  });
   registerRoute(app, routes.posts.update, async ({ params, body, viewer }) => {
     await removeMediaFiles(media, await updatePost(db, viewer.user, params.id, body));
     return readPost(db, params.id, viewer.user);

@@ -8,7 +8,7 @@ export function searchRoutes(app: FastifyInstance, _options: unknown, done: () =
   const db = app.deps.database.db;
   registerRoute(app, routes.search.search, ({ query, viewer }) => {
     const { id, language } = viewer.user;
-    return search(db, query, id, isLanguage(language) ? language : 'en');
+    return search(db, query, id, isLanguage(language) ? language : 'en', app.payloads);
   });
   done();
 }

@@ -29,6 +29,8 @@ import {
 } from '@atelier/shared';
 import type { Db } from '../../db/client.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import type { PayloadCache } from '../../lib/payload-cache.ts';
+import { likedIds } from '../likes/service.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { postSummariesByIds } from '../posts/queries.ts';
 import { presentTag } from '../tags/presenter.ts';
@@ -144,7 +146,7 @@ async function searchPosts(
   filters: PostFilters,
   matchedTagIds: readonly string[],
   cursor: string | undefined,
-  viewerId: string,
+  viewerId: string | null,
 ): Promise<{ posts: SearchPost[]; nextCursor: string | null }> {
   const { tsquery, hangul } = textQuery(q);
   const key = cursor === undefined ? null : decodeCursor(cursor, rankKey);
@@ -203,11 +205,40 @@ async function searchUsers(db: Db, q: string): Promise<PublicUser[]> {
   );
 }
 
+/**
+ * Search as the viewer sees it. With the node's payload cache (lib/payload-cache.ts) the results
+ * without the viewer's likes are cached by query and language, the tags come from the cached tag
+ * list, and a hit runs one statement (the viewer's likes among the posts found).
+ */
 export async function search(
   db: Db,
   query: SearchQuery,
   viewerId: string,
   lng: Language,
+  cache?: PayloadCache,
+): Promise<SearchResults> {
+  if (!cache) return searchFor(db, query, viewerId, lng);
+  const key = `search:${lng}:${JSON.stringify(query)}`;
+  const shared = (await cache.get(key, () => searchFor(db, query, null, lng, cache))).value;
+  const liked = await likedIds(
+    db,
+    'post',
+    shared.posts.map((p) => p.id),
+    viewerId,
+  );
+  if (liked.size === 0) return shared;
+  return {
+    ...shared,
+    posts: shared.posts.map((p) => (liked.has(p.id) ? { ...p, liked: true } : p)),
+  };
+}
+
+async function searchFor(
+  db: Db,
+  query: SearchQuery,
+  viewerId: string | null,
+  lng: Language,
+  cache?: PayloadCache,
 ): Promise<SearchResults> {
   const { q, kind, cursor } = query;
   if (searchQueryLength(q) < searchLimits.minLength) {
@@ -215,7 +246,15 @@ export async function search(
   }
   const want = (k: SearchKind) => kind === 'all' || kind === k;
   const matchedTags: Tag[] =
-    want('tags') || want('posts') ? searchTags((await listTags(db)).map(presentTag), q, lng) : [];
+    want('tags') || want('posts')
+      ? searchTags(
+          cache
+            ? (await cache.get('tags', async () => (await listTags(db)).map(presentTag))).value
+            : (await listTags(db)).map(presentTag),
+          q,
+          lng,
+        )
+      : [];
   const { posts, nextCursor } = want('posts')
     ? await searchPosts(
         db,

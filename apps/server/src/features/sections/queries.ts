@@ -4,6 +4,8 @@ import type { ListPostsQuery, Page, PostSummary, Section } from '@atelier/shared
 import type { Db } from '../../db/client.ts';
 import { sections } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import type { Cached, PayloadCache } from '../../lib/payload-cache.ts';
+import { likedIds } from '../likes/service.ts';
 import { listPostSummaries } from '../posts/queries.ts';
 import { presentSection } from './presenter.ts';
 
@@ -14,34 +16,65 @@ export async function listSections(db: Db): Promise<Section[]> {
   return rows.map(presentSection);
 }
 
-export async function getSection(db: Db, slug: string): Promise<Section> {
+/** All sections from the node's payload cache (lib/payload-cache.ts; one statement on a miss). */
+export function cachedSections(db: Db, cache: PayloadCache): Promise<Cached<Section[]>> {
+  return cache.get('sections', () => listSections(db));
+}
+
+export async function getSection(db: Db, slug: string, cache?: PayloadCache): Promise<Section> {
+  if (cache) {
+    const found = (await cachedSections(db, cache)).value.find((s) => s.slug === slug);
+    if (!found) throw sectionNotFound();
+    return found;
+  }
   const [row] = await db.select().from(sections).where(eq(sections.slug, slug));
   if (!row) throw sectionNotFound();
   return presentSection(row);
 }
 
-/** The section's published posts as the viewer sees them; 404 for an unknown section. */
+/**
+ * The section's published posts as the viewer sees them; 404 for an unknown section. With the
+ * node's payload cache: the page without the viewer's likes is cached (key: the whole query), and
+ * the viewer's likes among its posts are the one statement of a hit.
+ */
 export async function listSectionPosts(
   db: Db,
   slug: string,
   query: ListPostsQuery,
   viewerId: string,
+  cache?: PayloadCache,
 ): Promise<Page<PostSummary>> {
-  const [row] = await db
-    .select({ slug: sections.slug })
-    .from(sections)
-    .where(eq(sections.slug, slug));
-  if (!row) throw sectionNotFound();
-  return listPostSummaries(
+  let sectionSlug: string;
+  if (cache) {
+    sectionSlug = (await getSection(db, slug, cache)).slug;
+  } else {
+    const [row] = await db
+      .select({ slug: sections.slug })
+      .from(sections)
+      .where(eq(sections.slug, slug));
+    if (!row) throw sectionNotFound();
+    sectionSlug = row.slug;
+  }
+  const filter = {
+    sort: query.sort,
+    sectionSlug,
+    tagId: query.tag,
+    provenance: query.provenance,
+    cursor: query.cursor,
+    limit: query.limit,
+  };
+  if (!cache) return listPostSummaries(db, filter, viewerId);
+  const key = `section-posts:${sectionSlug}:${JSON.stringify([query.sort, query.tag, query.provenance, query.cursor, query.limit])}`;
+  const shared = (await cache.get(key, () => listPostSummaries(db, filter, null))).value;
+  const liked = await likedIds(
     db,
-    {
-      sort: query.sort,
-      sectionSlug: row.slug,
-      tagId: query.tag,
-      provenance: query.provenance,
-      cursor: query.cursor,
-      limit: query.limit,
-    },
+    'post',
+    shared.items.map((p) => p.id),
     viewerId,
   );
+  if (liked.size === 0) return shared;
+  return {
+    ...shared,
+    items: shared.items.map((p) => (liked.has(p.id) ? { ...p, liked: true } : p)),
+  };
 }

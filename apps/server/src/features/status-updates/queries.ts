@@ -35,7 +35,13 @@ const replySelect = sql`
   join "user" u on u.id = r.author_id
   left join "user" tu on tu.id = r.replying_to_author_id`;
 
-async function present(db: Tx, rows: StatusUpdateRow[], viewerId: string): Promise<StatusUpdate[]> {
+async function present(
+  db: Tx,
+  rows: StatusUpdateRow[],
+  viewerId: string | null,
+): Promise<StatusUpdate[]> {
+  // No viewer: the shared part (liked false), merged with a viewer's likes later.
+  if (viewerId === null) return rows.map((r) => presentStatusUpdate(r, false));
   const liked = await likedIds(
     db,
     'statusUpdate',
@@ -45,10 +51,10 @@ async function present(db: Tx, rows: StatusUpdateRow[], viewerId: string): Promi
   return rows.map((r) => presentStatusUpdate(r, liked.has(r.id)));
 }
 
-/** Status updates newest first, of everyone or of one author (user id). */
+/** Status updates newest first, of everyone or of one author (user id); no viewer: liked false. */
 export async function listStatusUpdates(
   db: Tx,
-  viewerId: string,
+  viewerId: string | null,
   options: { cursor?: string; limit?: number; authorId?: string } = {},
 ): Promise<Page<StatusUpdate>> {
   const limit = options.limit ?? pageSize.statusUpdates;

@@ -1,0 +1,232 @@
+/**
+ * Shared payloads cached per node (lib/payload-cache.ts): the cache itself (generations, prefixes,
+ * one load for concurrent misses, bounds), the invalidation of each domain event, and through the
+ * app: an edit, a like, a comment or a deletion is visible on the very next read; the viewer's
+ * own part (liked flags) is never shared; ETag / 304 on the answers that are the same for all.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Comment, HomeData, Page, Post, PostSummary, Section } from '@atelier/shared';
+import { createPayloadCache, payloadPrefixesOf } from '../src/lib/payload-cache.ts';
+import {
+  createAuthTestApp,
+  createMember,
+  createUser,
+  relaxedWriteLimits,
+  request,
+  type TestUser,
+} from './factories.ts';
+import type { TestApp } from './helpers.ts';
+import { newPost } from './post-factories.ts';
+
+describe('payload cache', () => {
+  it('keeps a value until an invalidation that matches its key, and loads once for concurrent misses', async () => {
+    const cache = createPayloadCache();
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      await new Promise((r) => setImmediate(r));
+      return { n: loads };
+    };
+    const [a, b] = await Promise.all([cache.get('post:1', load), cache.get('post:1', load)]);
+    expect(loads).toBe(1);
+    expect(a.value).toBe(b.value);
+    expect((await cache.get('post:1', load)).value).toEqual({ n: 1 });
+    cache.apply({ kind: 'prefixes', prefixes: ['post:2', 'home'] });
+    expect((await cache.get('post:1', load)).value).toEqual({ n: 1 });
+    cache.apply({ kind: 'prefixes', prefixes: ['post:1'] });
+    expect((await cache.get('post:1', load)).value).toEqual({ n: 2 });
+    await cache.get('comments:1:[null]', load);
+    cache.apply({ kind: 'prefixes', prefixes: ['comments:1'] });
+    expect((await cache.get('comments:1:[null]', load)).value).toEqual({ n: 4 });
+    cache.apply({ kind: 'all' });
+    expect(cache.size()).toBe(0);
+  });
+
+  it('does not keep a load that an invalidation overtook', async () => {
+    const cache = createPayloadCache();
+    let release!: () => void;
+    const slow = cache.get('home', () => new Promise<string>((r) => (release = () => r('old'))));
+    cache.apply({ kind: 'all' });
+    release();
+    expect((await slow).value).toBe('old');
+    expect((await cache.get('home', () => Promise.resolve('new'))).value).toBe('new');
+  });
+
+  it('expires entries and keeps at most max of them', async () => {
+    let now = 0;
+    const cache = createPayloadCache({ ttlMs: 1000, max: 2, now: () => now });
+    await cache.get('a', () => Promise.resolve(1));
+    now = 1000;
+    expect((await cache.get('a', () => Promise.resolve(2))).value).toBe(2);
+    await cache.get('b', () => Promise.resolve(1));
+    await cache.get('c', () => Promise.resolve(1));
+    expect(cache.size()).toBe(2);
+    expect(createPayloadCache({ ttlMs: 0 }).size()).toBe(0);
+  });
+
+  it('maps domain events to what they touch', () => {
+    const post = { postId: 'p', postAuthorId: 'u', title: 't' };
+    expect(
+      payloadPrefixesOf({
+        type: 'post.updated',
+        actorId: null,
+        data: { postId: 'p', tagsChanged: false },
+      }),
+    ).toContain('post:p');
+    expect(
+      payloadPrefixesOf({
+        type: 'comment.created',
+        actorId: null,
+        data: { recipientId: 'u', post, commentId: 'c', content: 'x' },
+      }),
+    ).toEqual(expect.arrayContaining(['comments:p', 'post:p']));
+    expect(
+      payloadPrefixesOf({
+        type: 'like.changed',
+        actorId: null,
+        data: { target: 'statusUpdate', targetId: 's', postId: null, statusId: 's', likeCount: 1 },
+      }),
+    ).toEqual(['home']);
+    expect(
+      payloadPrefixesOf({
+        type: 'user.changed',
+        actorId: null,
+        data: { userId: 'u', claimsModifiedTimestamp: '1' },
+      }),
+    ).toBe('all');
+  });
+});
+
+describe('cached payloads through the app', () => {
+  let t: TestApp;
+  let author: TestUser;
+  let reader: TestUser;
+  let postId: string;
+
+  beforeAll(async () => {
+    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
+    author = await createUser(t, { roles: ['advanced-writer'] });
+    reader = await createMember(t);
+    postId = (await newPost(t, author, { section: 'writing', title: 'Cached title' })).id;
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const get = async <T>(url: string, u: TestUser) => {
+    const res = await request(t, { method: 'GET', url, cookie: u.cookie });
+    expect(res.statusCode, url).toBe(200);
+    return res.json<T>();
+  };
+
+  it('shows an edit, a like and a comment on the next read, with each viewer’s own liked flag', async () => {
+    expect((await get<Post>(`/api/posts/${postId}`, reader)).title).toBe('Cached title');
+    expect(
+      (await get<Page<PostSummary>>('/api/sections/writing/posts', reader)).items[0]?.title,
+    ).toBe('Cached title');
+    const edit = await request(t, {
+      method: 'PATCH',
+      url: `/api/posts/${postId}`,
+      cookie: author.cookie,
+      payload: { title: 'Edited title' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await get<Post>(`/api/posts/${postId}`, reader)).title).toBe('Edited title');
+    expect(
+      (await get<Page<PostSummary>>('/api/sections/writing/posts', reader)).items[0]?.title,
+    ).toBe('Edited title');
+    expect(
+      (await get<HomeData>('/api/home', reader)).sections.find((s) => s.slug === 'writing')
+        ?.lastPost?.title,
+    ).toBe('Edited title');
+
+    const like = await request(t, {
+      method: 'PUT',
+      url: `/api/posts/${postId}/like`,
+      cookie: reader.cookie,
+    });
+    expect(like.statusCode).toBe(200);
+    const seenByReader = await get<Post>(`/api/posts/${postId}`, reader);
+    const seenByAuthor = await get<Post>(`/api/posts/${postId}`, author);
+    expect([seenByReader.likeCount, seenByReader.liked]).toEqual([1, true]);
+    expect([seenByAuthor.likeCount, seenByAuthor.liked]).toEqual([1, false]);
+
+    expect((await get<Page<Comment>>(`/api/posts/${postId}/comments`, reader)).items).toEqual([]);
+    const comment = await request(t, {
+      method: 'POST',
+      url: `/api/posts/${postId}/comments`,
+      cookie: author.cookie,
+      payload: { body: 'Fresh comment' },
+    });
+    expect(comment.statusCode).toBe(201);
+    const commentId = comment.json<Comment>().id;
+    await request(t, {
+      method: 'PUT',
+      url: `/api/comments/${commentId}/like`,
+      cookie: reader.cookie,
+    });
+    const forReader = await get<Page<Comment>>(`/api/posts/${postId}/comments`, reader);
+    const forAuthor = await get<Page<Comment>>(`/api/posts/${postId}/comments`, author);
+    expect(forReader.items.map((c) => [c.body, c.likeCount, c.liked])).toEqual([
+      ['Fresh comment', 1, true],
+    ]);
+    expect(forAuthor.items.map((c) => c.liked)).toEqual([false]);
+  });
+
+  it('answers 404 on the next read of a deleted post', async () => {
+    const id = (await newPost(t, author, { section: 'writing', title: 'Short-lived' })).id;
+    await get<Post>(`/api/posts/${id}`, reader);
+    const del = await request(t, {
+      method: 'DELETE',
+      url: `/api/posts/${id}`,
+      cookie: author.cookie,
+    });
+    expect(del.statusCode).toBeLessThan(300);
+    const after = await request(t, {
+      method: 'GET',
+      url: `/api/posts/${id}`,
+      cookie: reader.cookie,
+    });
+    expect(after.statusCode).toBe(404);
+  });
+
+  it('drops what a dispatched domain event touched (a write made outside a request)', async () => {
+    await get<Post>(`/api/posts/${postId}`, reader);
+    const before = t.app.payloads.size();
+    expect(before).toBeGreaterThan(0);
+    // What the dispatcher does with a committed event (live/plugin.ts → onDispatched).
+    await t.app.invalidatePayloads({ kind: 'prefixes', prefixes: [`post:${postId}`] });
+    expect(t.app.payloads.size()).toBeLessThan(before);
+  });
+
+  it('answers 304 to a matching If-None-Match on the sections and the tags, 200 after a change', async () => {
+    for (const url of ['/api/sections', '/api/tags']) {
+      const first = await request(t, { method: 'GET', url, cookie: reader.cookie });
+      const etag = first.headers.etag as string;
+      expect(etag, url).toMatch(/^".+"$/);
+      const again = await request(t, {
+        method: 'GET',
+        url,
+        cookie: reader.cookie,
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body).toBe('');
+    }
+    // A new post changes the sections' counts: the old ETag no longer matches.
+    const sections = await request(t, {
+      method: 'GET',
+      url: '/api/sections',
+      cookie: reader.cookie,
+    });
+    await newPost(t, author, { section: 'writing', title: 'Counted' });
+    const changed = await request(t, {
+      method: 'GET',
+      url: '/api/sections',
+      cookie: reader.cookie,
+      headers: { 'if-none-match': sections.headers.etag as string },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<Section[]>().find((s) => s.slug === 'writing')?.postCount).toBe(
+      sections.json<Section[]>().find((s) => s.slug === 'writing')!.postCount + 1,
+    );
+  });
+});
