@@ -64,7 +64,6 @@ export function NewSeriesDialog({
                 fieldErrors.clear('title');
               }}
               required
-              autoFocus
               error={Boolean(fieldErrors.errors.title)}
               helperText={
                 fieldErrors.message('title') ??

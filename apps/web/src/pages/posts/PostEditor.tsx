@@ -136,12 +136,9 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
     () => (existing.data ? relationsOf(existing.data) : emptyRelations),
     [existing.data],
   );
-  const [relations, setRelations] = useState<RelationsDraft | null>(
-    editing ? null : emptyRelations,
-  );
-  useEffect(() => {
-    if (relations === null && existing.data) setRelations(relationsOf(existing.data));
-  }, [relations, existing.data]);
+  // The author's changes; until the first one, what the server has (null while it loads).
+  const [edited, setRelations] = useState<RelationsDraft | null>(null);
+  const relations = edited ?? (!editing || existing.data ? initialRelations : null);
   const saveRelations = useSaveRelations();
 
   const media = doneMedia(mediaItems);
