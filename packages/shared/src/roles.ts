@@ -38,7 +38,7 @@ export const roles: Record<RoleId, Role> = {
     id: 'moderator',
     name: 'moderator',
     advanced: false,
-    color: '#ef5350',
+    color: '#f47370',
     noAccess: false,
   },
   'advanced-faker': {
@@ -91,7 +91,7 @@ export const roles: Record<RoleId, Role> = {
   },
   member: { id: 'member', name: 'member', advanced: false, color: '#90a4ae', noAccess: false },
   pending: { id: 'pending', name: 'pending', advanced: false, color: '#bdbdbd', noAccess: true },
-  rejected: { id: 'rejected', name: 'rejected', advanced: false, color: '#a1887f', noAccess: true },
+  rejected: { id: 'rejected', name: 'rejected', advanced: false, color: '#b09890', noAccess: true },
   banned: { id: 'banned', name: 'banned', advanced: false, color: '#9e9e9e', noAccess: true },
 };
 
