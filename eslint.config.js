@@ -27,34 +27,10 @@ const pageFolders = readdirSync(new URL('apps/web/src/pages/', import.meta.url),
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-/**
- * Page folder → its files that still import from another page folder, and the folders they reach.
- * @type {Record<string, Record<string, string[]>>}
- */
-const pageExceptions = {
-  applications: {
-    'PromotionRequests.tsx': ['users'],
-    'ApplicationCard.tsx': ['users'],
-  },
-  home: { 'HomePage.tsx': ['status-updates'] },
-  posts: {
-    'comments/CommentReplyItem.tsx': ['status-updates'],
-    'comments/CommentsSection.tsx': ['status-updates'],
-    'comments/CommentItem.tsx': ['status-updates'],
-  },
-  reports: { 'ReportGroupCard.tsx': ['applications'] },
-  'status-updates': { 'StatusUpdateFeed.tsx': ['sections'] },
-  users: {
-    'moderation/BanControl.tsx': ['applications'],
-    'UserPosts.tsx': ['sections'],
-    'UserPage.tsx': ['status-updates'],
-  },
-};
 const pageMessage =
   'A page may not import from another page folder: move what both need into components/ (see "Layers" in docs/architecture.md).';
-/** @param {string} page @param {string[]} allowed */
-const otherPages = (page, allowed = []) =>
-  pageFolders.filter((folder) => folder !== page && !allowed.includes(folder));
+/** @param {string} page */
+const otherPages = (page) => pageFolders.filter((folder) => folder !== page);
 
 export default tseslint.config(
   {
@@ -118,22 +94,6 @@ export default tseslint.config(
     rules: restrict(forbid(['features'])),
   },
   {
-    // The remaining reach-ins, to be turned into events: the dispatcher presents notifications with
-    // the feature's presenter, and the watch room checks visibility with the posts service.
-    files: ['apps/server/src/live/dispatcher.ts'],
-    rules: restrict({
-      regex: '^\\.\\./features/(?!notifications/presenter\\.ts$)',
-      message: 'live/dispatcher.ts may reach only into the notifications presenter.',
-    }),
-  },
-  {
-    files: ['apps/server/src/live/watch.ts'],
-    rules: restrict({
-      regex: '^\\.\\./features/(?!posts/service\\.ts$)',
-      message: 'live/watch.ts may reach only into the posts service.',
-    }),
-  },
-  {
     // The web api/ layer talks HTTP and knows no UI: errors go back to the caller to show.
     files: ['apps/web/src/api/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', '**/*.test.tsx'],
@@ -147,13 +107,6 @@ export default tseslint.config(
     files: [`apps/web/src/pages/${page}/**/*.{ts,tsx}`],
     rules: restrict(forbid(otherPages(page), pageMessage)),
   })),
-  // Known reach-ins between pages, to be moved into components/ when next touched.
-  ...Object.entries(pageExceptions).flatMap(([page, files]) =>
-    Object.entries(files).map(([file, allowed]) => ({
-      files: [`apps/web/src/pages/${page}/${file}`],
-      rules: restrict(forbid(otherPages(page, allowed), pageMessage)),
-    })),
-  ),
   {
     // node:test's describe/it return promises the runner itself awaits.
     files: ['e2e/tests/**'],

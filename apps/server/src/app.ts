@@ -22,6 +22,7 @@ import authPlugin from './auth/plugin.ts';
 import { backfillUsernameSkeletons } from './auth/username.ts';
 import { featureRoutes } from './features/index.ts';
 import livePlugin from './live/plugin.ts';
+import { presentNotifications } from './features/notifications/presenter.ts';
 import { registerBackupChannel } from './backup/channel.ts';
 
 export interface AppDeps {
@@ -82,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerHealth(app, deps.config, deps.database);
 
   await app.register(authPlugin);
-  await app.register(livePlugin);
+  await app.register(livePlugin, { presentNotifications });
   await app.register(featureRoutes);
   registerOpenApi(app);
 

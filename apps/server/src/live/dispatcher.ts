@@ -17,6 +17,7 @@
  * after EVENTS_MAX_ATTEMPTS failures it is parked (parked_at) and never claimed again.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Notification } from '@atelier/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { stateOf } from '../auth/access.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -28,7 +29,6 @@ import {
   user,
   type NotificationRow,
 } from '../db/schema/index.ts';
-import { presentNotifications } from '../features/notifications/presenter.ts';
 import type { Metrics } from '../lib/metrics.ts';
 import { createDrainer } from '../lib/drain.ts';
 import { overloadOf } from '../lib/overload.ts';
@@ -94,7 +94,14 @@ export interface DispatcherOptions {
    * kicks the outbox). Without it no mail is written.
    */
   mail?: { baseUrl: string; queued: () => void };
+  /**
+   * Shapes the notification rows a round created for their recipients' sockets: the notifications
+   * feature's presenter, handed in by the app (the live layer does not reach into features).
+   */
+  presentNotifications: NotificationPresenter;
 }
+
+export type NotificationPresenter = (db: Db, rows: NotificationRow[]) => Promise<Notification[]>;
 
 interface Round {
   claimed: number;
@@ -411,6 +418,7 @@ export function createDispatcher({
   onUserChanged,
   onDispatched,
   mail,
+  presentNotifications,
 }: DispatcherOptions): Dispatcher {
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;

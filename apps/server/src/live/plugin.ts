@@ -28,7 +28,7 @@ import { resolveSession, stateOf } from '../auth/access.ts';
 import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
 import { domainEvents, session as sessionTable, user } from '../db/schema/index.ts';
 import { queryRows } from '../lib/sql.ts';
-import { createDispatcher, type Dispatcher } from './dispatcher.ts';
+import { createDispatcher, type Dispatcher, type NotificationPresenter } from './dispatcher.ts';
 import { payloadPrefixesOf } from '../lib/payload-cache.ts';
 import { createPresence } from './presence.ts';
 import {
@@ -61,7 +61,12 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** The soonest a session is checked again (an expiry already past, clocks apart). */
 const MIN_RECHECK_MS = 1_000;
 
-function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
+export interface LiveOptions {
+  /** The notifications feature's presenter (app.ts wires it in). */
+  presentNotifications: NotificationPresenter;
+}
+
+function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void) {
   const { config, database } = app.deps;
   const allowed = allowedOrigins(config);
 
@@ -181,6 +186,7 @@ function livePlugin(app: FastifyInstance, _options: unknown, done: () => void) {
   const emitter = socketEmitter(io);
   const dispatcher = createDispatcher({
     db: database.db,
+    presentNotifications: options.presentNotifications,
     emitter: () => emitter,
     log: app.log.child({ module: 'live' }),
     retry: { maxAttempts: config.EVENTS_MAX_ATTEMPTS, baseMs: config.EVENTS_RETRY_BASE_MS },

@@ -14,7 +14,7 @@ import type { Application } from '@atelier/shared';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
-import { NotesPanel } from '../users/moderation/NotesPanel.tsx';
+import { NotesPanel } from '../../components/moderation/NotesPanel.tsx';
 
 export type CardAction = 'approve' | 'reject' | 'ban';
 

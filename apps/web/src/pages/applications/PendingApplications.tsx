@@ -16,7 +16,7 @@ import { translateError } from '../../components/errors.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { ApplicationCard, type CardAction } from './ApplicationCard.tsx';
 import { ApproveDialog } from './ApproveDialog.tsx';
-import { ReasonDialog } from './ReasonDialog.tsx';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 
 export function PendingApplications() {
   const { t } = useTranslation();

@@ -28,9 +28,9 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { NotesPanel } from '../users/moderation/NotesPanel.tsx';
-import { PromotionPosts } from '../users/moderation/PromotionSection.tsx';
-import { ReasonDialog } from './ReasonDialog.tsx';
+import { NotesPanel } from '../../components/moderation/NotesPanel.tsx';
+import { PromotionPosts } from '../../components/moderation/PromotionSection.tsx';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 
 export function PromotionRequests() {
   const { t } = useTranslation();

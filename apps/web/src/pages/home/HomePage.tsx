@@ -24,8 +24,8 @@ import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { ProvenanceBadge } from '../../components/ProvenanceBadge.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
-import { StatusUpdateComposer } from '../status-updates/StatusUpdateComposer.tsx';
-import { StatusUpdateList } from '../status-updates/StatusUpdateList.tsx';
+import { StatusUpdateComposer } from '../../components/status-updates/StatusUpdateComposer.tsx';
+import { StatusUpdateList } from '../../components/status-updates/StatusUpdateList.tsx';
 
 export default function HomePage() {
   const { t } = useTranslation();

@@ -29,7 +29,7 @@ import { translateError } from '../../components/errors.ts';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { ReasonDialog } from '../applications/ReasonDialog.tsx';
+import { ReasonDialog } from '../../components/ReasonDialog.tsx';
 import { RemoveDialog } from './RemoveDialog.tsx';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {

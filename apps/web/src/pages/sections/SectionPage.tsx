@@ -37,7 +37,7 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PostCard } from '../../components/PostCard.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
 import { TagPicker } from '../../components/TagPicker.tsx';
-import { useAutoLoad } from './useAutoLoad.ts';
+import { useAutoLoad } from '../../components/useAutoLoad.ts';
 
 const isSort = (v: string | null): v is PostSort =>
   (postSorts as readonly string[]).includes(v ?? '');

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { Page } from '../../components/Page.tsx';
-import { StatusUpdateComposer } from './StatusUpdateComposer.tsx';
-import { StatusUpdateFeed } from './StatusUpdateFeed.tsx';
+import { StatusUpdateComposer } from '../../components/status-updates/StatusUpdateComposer.tsx';
+import { StatusUpdateFeed } from '../../components/status-updates/StatusUpdateFeed.tsx';
 
 export default function StatusUpdatesPage() {
   const { t } = useTranslation();

@@ -32,7 +32,7 @@ import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { StatusUpdateFeed } from '../status-updates/StatusUpdateFeed.tsx';
+import { StatusUpdateFeed } from '../../components/status-updates/StatusUpdateFeed.tsx';
 import { UserPosts } from './UserPosts.tsx';
 
 /** The moderator panel and a probation creator's promotion request (their own chunk). */

@@ -9,7 +9,7 @@ import { isApiError } from '../../api/client.ts';
 import { useUserPosts } from '../../api/profiles.ts';
 import { translateError } from '../../components/errors.ts';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { useAutoLoad } from '../sections/useAutoLoad.ts';
+import { useAutoLoad } from '../../components/useAutoLoad.ts';
 import { PostCard } from '../../components/PostCard.tsx';
 
 export function UserPosts({ userId }: { userId: string }) {

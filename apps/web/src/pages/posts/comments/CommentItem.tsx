@@ -20,7 +20,7 @@ import { AuthorLine } from '../../../components/AuthorLine.tsx';
 import { ItemActions, ActionButton } from '../../../components/ItemActions.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { translateError } from '../../../components/errors.ts';
-import { TextComposer } from '../../status-updates/TextComposer.tsx';
+import { TextComposer } from '../../../components/conversation/TextComposer.tsx';
 import { useCanManage } from '../../../components/useCanManage.ts';
 import { CommentReplyItem } from './CommentReplyItem.tsx';
 import { replyStep } from './threadWindow.ts';

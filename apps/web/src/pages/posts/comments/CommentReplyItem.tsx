@@ -10,8 +10,8 @@ import { AuthorLine } from '../../../components/AuthorLine.tsx';
 import { ItemActions, ActionButton } from '../../../components/ItemActions.tsx';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { translateError } from '../../../components/errors.ts';
-import { ReplyQuote } from '../../status-updates/ReplyQuote.tsx';
-import { TextComposer } from '../../status-updates/TextComposer.tsx';
+import { ReplyQuote } from '../../../components/conversation/ReplyQuote.tsx';
+import { TextComposer } from '../../../components/conversation/TextComposer.tsx';
 import { useCanManage } from '../../../components/useCanManage.ts';
 
 export function CommentReplyItem({

@@ -84,7 +84,14 @@ function stubServer(me: { id: string; isModerator: boolean }, post?: Record<stri
     if (post && url === `/api/posts/${postId}`) return Promise.resolve(Response.json(post));
     if (url === '/api/session')
       return Promise.resolve(
-        Response.json({ user: { ...me, roles: ['member'], hasAccess: true, isBanned: false } }),
+        Response.json({
+          user: {
+            ...me,
+            roles: me.isModerator ? ['member', 'moderator'] : ['member'],
+            hasAccess: true,
+            isBanned: false,
+          },
+        }),
       );
     if (url.startsWith(`/api/posts/${postId}/comments`))
       return Promise.resolve(Response.json(page));

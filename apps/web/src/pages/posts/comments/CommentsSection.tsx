@@ -18,7 +18,7 @@ import { useComments, useCreateComment } from '../../../api/comments.ts';
 import { usePost } from '../../../api/posts.ts';
 import { translateError } from '../../../components/errors.ts';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { TextComposer } from '../../status-updates/TextComposer.tsx';
+import { TextComposer } from '../../../components/conversation/TextComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import { commentStep, targetIndex, targetOf, visibleCount } from './threadWindow.ts';
 

@@ -9,7 +9,7 @@ import { isApiError } from '../../../api/client.ts';
 import { useBanFromProfile, useUnbanFromProfile } from '../../../api/moderation.ts';
 import { useConfirm, useSnackbar } from '../../../app/feedback/context.ts';
 import { translateError } from '../../../components/errors.ts';
-import { ReasonDialog } from '../../applications/ReasonDialog.tsx';
+import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
 
 export function BanControl({ profile, self }: { profile: UserProfile; self: boolean }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import type { UserProfile } from '@atelier/shared';
 import { probationTypesOf } from '@atelier/shared';
 import { useCurrentUser } from '../../../api/me.ts';
 import { ModeratorPanel } from './ModeratorPanel.tsx';
-import { PromotionSection } from './PromotionSection.tsx';
+import { PromotionSection } from '../../../components/moderation/PromotionSection.tsx';
 
 export default function ModerationSection({ profile }: { profile: UserProfile }) {
   const me = useCurrentUser();

@@ -10,7 +10,7 @@ import { isApiError } from '../../../api/client.ts';
 import { useResetDisplayedRole, useSetRoles } from '../../../api/moderation.ts';
 import { useSnackbar } from '../../../app/feedback/context.ts';
 import { BanControl } from './BanControl.tsx';
-import { NotesPanel } from './NotesPanel.tsx';
+import { NotesPanel } from '../../../components/moderation/NotesPanel.tsx';
 import { RolesEditor } from './RolesEditor.tsx';
 import { SharedVisitors } from './SharedVisitors.tsx';
 

@@ -14,12 +14,12 @@ import { formatCompactNumber, limits, type StatusUpdate } from '@atelier/shared'
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
 import { isApiError } from '../../api/client.ts';
 import { useDeleteStatusUpdate, useUpdateStatusUpdate } from '../../api/statusUpdates.ts';
-import { AuthorLine } from '../../components/AuthorLine.tsx';
-import { ItemActions } from '../../components/ItemActions.tsx';
-import { translateError } from '../../components/errors.ts';
+import { AuthorLine } from '../AuthorLine.tsx';
+import { ItemActions } from '../ItemActions.tsx';
+import { translateError } from '../errors.ts';
 import { StatusReplies } from './StatusReplies.tsx';
-import { TextComposer } from './TextComposer.tsx';
-import { useCanManage } from '../../components/useCanManage.ts';
+import { TextComposer } from '../conversation/TextComposer.tsx';
+import { useCanManage } from '../useCanManage.ts';
 
 export function StatusUpdateCard({ update }: { update: StatusUpdate }) {
   const { t, i18n } = useTranslation();

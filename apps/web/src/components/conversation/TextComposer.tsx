@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { serverFieldErrors, translateError } from '../../components/errors.ts';
+import { serverFieldErrors, translateError } from '../errors.ts';
 import { isApiError } from '../../api/client.ts';
 
 export interface TextComposerProps {

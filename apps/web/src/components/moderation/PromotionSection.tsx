@@ -29,12 +29,12 @@ import {
   type PromotionRequest,
   type RoleType,
 } from '@atelier/shared';
-import { useUserPosts } from '../../../api/profiles.ts';
-import { useMyPromotion, useRequestPromotion } from '../../../api/promotions.ts';
-import { useSnackbar } from '../../../app/feedback/context.ts';
-import { issuesToFieldErrors, serverFieldErrors } from '../../../components/errors.ts';
-import { FormError } from '../../../components/FormError.tsx';
-import { useFieldErrors } from '../../../components/useFieldErrors.ts';
+import { useUserPosts } from '../../api/profiles.ts';
+import { useMyPromotion, useRequestPromotion } from '../../api/promotions.ts';
+import { useSnackbar } from '../../app/feedback/context.ts';
+import { issuesToFieldErrors, serverFieldErrors } from '../errors.ts';
+import { FormError } from '../FormError.tsx';
+import { useFieldErrors } from '../useFieldErrors.ts';
 
 export function PromotionSection({ userId }: { userId: string }) {
   const { t } = useTranslation();

@@ -12,18 +12,18 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { moderationLimits, noteSchema } from '@atelier/shared';
-import { isApiError } from '../../../api/client.ts';
-import { useAddNote, useDeleteNote, useNotes } from '../../../api/notes.ts';
-import { useConfirm, useSnackbar } from '../../../app/feedback/context.ts';
+import { isApiError } from '../../api/client.ts';
+import { useAddNote, useDeleteNote, useNotes } from '../../api/notes.ts';
+import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
 import {
   issuesToFieldErrors,
   serverFieldErrors,
   translateError,
-} from '../../../components/errors.ts';
-import { FormError } from '../../../components/FormError.tsx';
-import { RelativeTime } from '../../../components/RelativeTime.tsx';
-import { RoleLabel } from '../../../components/RoleLabel.tsx';
-import { useFieldErrors } from '../../../components/useFieldErrors.ts';
+} from '../errors.ts';
+import { FormError } from '../FormError.tsx';
+import { RelativeTime } from '../RelativeTime.tsx';
+import { RoleLabel } from '../RoleLabel.tsx';
+import { useFieldErrors } from '../useFieldErrors.ts';
 
 export function NotesPanel({
   userId,

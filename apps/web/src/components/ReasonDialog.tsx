@@ -12,9 +12,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { issuesToFieldErrors, serverFieldErrors } from '../../components/errors.ts';
-import { FormError } from '../../components/FormError.tsx';
-import { useFieldErrors } from '../../components/useFieldErrors.ts';
+import { issuesToFieldErrors, serverFieldErrors } from './errors.ts';
+import { FormError } from './FormError.tsx';
+import { useFieldErrors } from './useFieldErrors.ts';
 
 type Parse = (
   value: string,

@@ -15,13 +15,13 @@ import {
   useStatusReplies,
   useUpdateStatusReply,
 } from '../../api/statusUpdates.ts';
-import { AuthorLine } from '../../components/AuthorLine.tsx';
-import { ItemActions, ActionButton } from '../../components/ItemActions.tsx';
-import { translateError } from '../../components/errors.ts';
+import { AuthorLine } from '../AuthorLine.tsx';
+import { ItemActions, ActionButton } from '../ItemActions.tsx';
+import { translateError } from '../errors.ts';
 import { isApiError } from '../../api/client.ts';
-import { ReplyQuote } from './ReplyQuote.tsx';
-import { TextComposer } from './TextComposer.tsx';
-import { useCanManage } from '../../components/useCanManage.ts';
+import { ReplyQuote } from '../conversation/ReplyQuote.tsx';
+import { TextComposer } from '../conversation/TextComposer.tsx';
+import { useCanManage } from '../useCanManage.ts';
 
 function StatusReplyItem({
   reply,

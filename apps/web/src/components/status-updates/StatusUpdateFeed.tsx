@@ -6,9 +6,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { isApiError } from '../../api/client.ts';
 import { useStatusUpdates } from '../../api/statusUpdates.ts';
-import { translateError } from '../../components/errors.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { useAutoLoad } from '../sections/useAutoLoad.ts';
+import { translateError } from '../errors.ts';
+import { PageSpinner } from '../PageSpinner.tsx';
+import { useAutoLoad } from '../useAutoLoad.ts';
 import { StatusUpdateList } from './StatusUpdateList.tsx';
 
 export function StatusUpdateFeed({ author }: { author: string | null }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { limits } from '@atelier/shared';
 import { useSnackbar } from '../../app/feedback/context.ts';
 import { useCreateStatusUpdate } from '../../api/statusUpdates.ts';
-import { TextComposer } from './TextComposer.tsx';
+import { TextComposer } from '../conversation/TextComposer.tsx';
 
 export function StatusUpdateComposer() {
   const { t } = useTranslation();
