@@ -2,39 +2,8 @@
  * The community's API contract (issue 3): requests as Zod schemas, responses as types, shared by
  * server and web. Messages are translation keys under `errors.`.
  *
- * Endpoints (all under /api, users with access unless noted; see docs/api.md):
- *   GET    /home                              HomeData
- *   GET    /sections/:slug                    Section
- *   GET    /sections/:slug/posts?…            Page<PostSummary>   (listPostsQuerySchema)
- *   POST   /posts                             Post                (createPostSchema)
- *   GET    /posts/:id                         Post
- *   PATCH  /posts/:id                         Post                (updatePostSchema; author or moderator)
- *   DELETE /posts/:id                         204                 (author or moderator)
- *   POST   /posts/:id/views                   { viewCount }       (one per viewer per day)
- *   PUT    /posts/:id/like | DELETE           LikeState           (idempotent)
- *   POST   /media  (multipart, field "file")  Media               (not yet attached; ≤ 25/100 MB)
- *   DELETE /media/:id                         204                 (own, unattached)
- *   GET    /posts/:id/comments?cursor         Page<Comment>       (oldest first, replies included)
- *   POST   /posts/:id/comments                Comment             (commentSchema)
- *   PATCH  /comments/:id | DELETE             Comment | 204
- *   PUT    /comments/:id/like | DELETE        LikeState
- *   POST   /comments/:id/replies              CommentReply        (commentReplySchema)
- *   PATCH  /comment-replies/:id | DELETE      CommentReply | 204
- *   PUT    /comment-replies/:id/like | DELETE LikeState
- *   GET    /status-updates?cursor&author      Page<StatusUpdate>  (newest first)
- *   POST   /status-updates                    StatusUpdate        (statusUpdateSchema)
- *   PATCH  /status-updates/:id | DELETE       StatusUpdate | 204
- *   PUT    /status-updates/:id/like | DELETE  LikeState
- *   GET    /status-updates/:id/replies        StatusReply[]       (oldest first)
- *   POST   /status-updates/:id/replies        StatusReply         (statusReplySchema)
- *   PATCH  /status-replies/:id | DELETE       StatusReply | 204
- *   PUT    /status-replies/:id/like | DELETE  LikeState
- *   GET    /users/:id                         UserProfile
- *   GET    /users/:id/posts?cursor            Page<PostSummary>
- *   GET    /tags                              Tag[]               (all; the client filters and sorts)
- *   POST   /tags                              Tag                 (advanced creators and moderators)
- *   PATCH  /tags/:id | DELETE                 Tag | 204           (moderators)
- *   GET    /search?q&kind&cursor&section&tag&provenance&author   SearchResults
+ * Which route takes and answers what is declared once, in the route table (./routes/), and
+ * browsable at /api/docs.
  */
 import { z } from 'zod';
 import { limits, type Language } from './limits.ts';

@@ -3,16 +3,8 @@
  * credits from a post to its sources (remix of, translation of, inspired by), which the source
  * post lists as its derivatives.
  *
- *   POST   /api/series                    create a series of one's own
- *   GET    /api/series/mine               one's own series (the editor's picker)
- *   GET    /api/series/:id                a series with the chapters the viewer may see
- *   PATCH  /api/series/:id                title, description (its author)
- *   DELETE /api/series/:id                its author or a moderator (the posts stay)
- *   PUT    /api/posts/:id/series          put one's post in one's series at a position
- *   DELETE /api/posts/:id/series          take a post out of its series (author or moderator)
- *   GET    /api/posts/:id/credits         a post's series place, credits and derivatives
- *   PUT    /api/posts/:id/credits         replace a post's credits (its author; a moderator may
- *                                         only remove)
+ * Which route takes and answers what is declared once, in the route table (./routes/), and
+ * browsable at /api/docs.
  */
 import { z } from 'zod';
 import { postSummarySchema, publicUserSchema } from './responses.ts';

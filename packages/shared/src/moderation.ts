@@ -2,19 +2,8 @@
  * Moderation contract (issue 5): roles on a profile, promotion by portfolio, moderator notes, the
  * mod log and accounts sharing a visitor id. Messages are translation keys under `errors.`.
  *
- * Endpoints (all under /api; moderators unless noted; see docs/api.md, "Moderation"):
- *   PUT    /users/:id/roles                     UserProfile       (setRolesSchema)
- *   POST   /users/:id/displayed-role/reset      UserProfile
- *   GET    /users/:id/notes                     ModeratorNote[]   (newest first)
- *   POST   /users/:id/notes                     ModeratorNote     (noteSchema)
- *   DELETE /notes/:id                           204
- *   GET    /users/:id/shared-visitors           SharedVisitorAccount[]
- *   GET    /mod-log?action&moderator&subject&from&to&cursor&limit   Page<ModLogEntry>
- *   POST   /promotion-requests                  PromotionRequest  (members holding a probation role)
- *   GET    /promotion-requests/mine             MyPromotion       (members)
- *   GET    /promotion-requests                  PromotionRequest[] (pending, oldest first)
- *   POST   /promotion-requests/:id/approve      PromotionRequest  (promotionDecisionSchema)
- *   POST   /promotion-requests/:id/decline      PromotionRequest  (declinePromotionSchema)
+ * Which route takes and answers what is declared once, in the route table (./routes/), and
+ * browsable at /api/docs.
  */
 import { z } from 'zod';
 import { limits } from './limits.ts';

@@ -1,9 +1,8 @@
 /**
  * One's own data (issue 11 item 7): export and account deletion.
  *
- *   GET    /api/me/export     application/zip   (signed in, even banned; rate limit `dataExport`)
- *   POST   /api/me/deletion   CurrentUser       (accountDeletionSchema; password checked)
- *   DELETE /api/me/deletion   CurrentUser       (cancels a deletion in its grace period)
+ * Which route takes and answers what is declared once, in the route table (./routes/), and
+ * browsable at /api/docs.
  */
 import { z } from 'zod';
 

@@ -2,7 +2,8 @@
  * Presence (issue 4): a user is online while they have at least one open socket on some server
  * node; when the last one closes they go offline and `lastSeenTimestamp` is the server's time.
  *
- *   GET /api/presence?ids=a,b,c   UserPresence[]   (users with access; at most 100 ids)
+ * Which route takes and answers what is declared once, in the route table (./routes/), and
+ * browsable at /api/docs.
  *
  * A tab says which users it shows (`presence:watch` on its socket, replacing its previous list);
  * their changes are then pushed to it as `presence:changed` (a UserPresence).

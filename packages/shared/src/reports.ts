@@ -1,11 +1,8 @@
 /**
  * Reports (issue 5): what members report, what moderators see in /reports and what they do.
  *
- *   POST /api/reports                                        ReportInput → MyReport (201 new, 200 updated)
- *   GET  /api/reports                                        ReportQueue (moderators)
- *   POST /api/reports/:targetType/:targetId/dismiss          → 204 (moderators)
- *   POST /api/reports/:targetType/:targetId/remove           RemovalInput → 204 (moderators)
- *   POST /api/reports/:targetType/:targetId/ban              { reason } (banSchema) → 204 (moderators)
+ * Which route takes and answers what is declared once, in the route table (./routes/), and
+ * browsable at /api/docs.
  *
  * Every message is a translation key under `errors.`.
  */
