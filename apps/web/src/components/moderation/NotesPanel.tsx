@@ -15,11 +15,7 @@ import { moderationLimits, noteSchema } from '@atelier/shared';
 import { isApiError } from '../../api/client.ts';
 import { useAddNote, useDeleteNote, useNotes } from '../../api/notes.ts';
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
-import {
-  issuesToFieldErrors,
-  serverFieldErrors,
-  translateError,
-} from '../errors.ts';
+import { issuesToFieldErrors, serverFieldErrors, translateError } from '../errors.ts';
 import { FormError } from '../FormError.tsx';
 import { RelativeTime } from '../RelativeTime.tsx';
 import { RoleLabel } from '../RoleLabel.tsx';
