@@ -79,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Shared payloads per node, dropped by writes and domain events (here and through Redis).
-  registerPayloadCache(app, deps.config);
+  registerPayloadCache(app, deps.config, deps.database.location);
   await registerHealth(app, deps.config, deps.database);
 
   await app.register(authPlugin);

@@ -4,6 +4,7 @@
  * published). A state-changing /api request that succeeded empties it everywhere before its
  * answer leaves; the dispatcher drops what its domain events touched (live/plugin.ts).
  */
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import {
@@ -29,14 +30,23 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function registerPayloadCache(
   app: FastifyInstance,
   config: Pick<Config, 'REDIS_URL' | 'PAYLOAD_CACHE_TTL_MS'>,
+  /** What the nodes of one site share: their database's location (`Database.location`). */
+  site: string,
 ): PayloadCache {
   const cache = createPayloadCache({ ttlMs: config.PAYLOAD_CACHE_TTL_MS });
   const log = app.log.child({ module: 'payload-cache' });
   let redis: RedisConnections | null = null;
+  // One channel per deployment (the database its nodes share), so sites (or test apps) sharing a
+  // Redis never empty each other's caches; a node skips its own messages (it applied them already).
+  const channel = `${PAYLOAD_CACHE_CHANNEL}:${createHash('sha256')
+    .update(site)
+    .digest('hex')
+    .slice(0, 16)}`;
+  const origin = randomUUID();
   app.decorate('payloads', cache);
   app.decorate('invalidatePayloads', async (invalidation: PayloadInvalidation) => {
     cache.apply(invalidation);
-    if (redis) await redis.pub.publish(PAYLOAD_CACHE_CHANNEL, JSON.stringify(invalidation));
+    if (redis) await redis.pub.publish(channel, JSON.stringify({ ...invalidation, origin }));
   });
   const reportFailure = (err: unknown) => {
     log.error({ err }, 'publishing a payload-cache invalidation failed');
@@ -53,7 +63,8 @@ export function registerPayloadCache(
     const url = config.REDIS_URL;
     app.addHook('onReady', async () => {
       const connections = await connectRedis(url, log);
-      await connections.sub.subscribe(PAYLOAD_CACHE_CHANNEL, (message) => {
+      await connections.sub.subscribe(channel, (message) => {
+        if (message.includes(`"origin":"${origin}"`)) return;
         const invalidation = parsePayloadInvalidation(message);
         if (invalidation) cache.apply(invalidation);
       });
