@@ -90,7 +90,14 @@ function renderView(p: Post, me: CurrentUser) {
           ? history
           : url.endsWith('/views')
             ? { viewCount: 1 }
-            : { items: [], nextCursor: null },
+            : url.endsWith('/credits')
+              ? {
+                  postId: p.id,
+                  series: null,
+                  credits: [],
+                  derivatives: { translation: [], remix: [], inspiration: [] },
+                }
+              : { items: [], nextCursor: null },
       ),
     ),
   );
