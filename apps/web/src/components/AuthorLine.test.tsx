@@ -22,7 +22,7 @@ describe('AuthorLine', () => {
     });
     const link = screen.getByRole('link', { name: 'Ada Lovelace' });
     expect(link.getAttribute('href')).toBe('/users/u1');
-    expect(getComputedStyle(link).color).toBe('rgb(239, 83, 80)');
+    expect(getComputedStyle(link).color).toBe('rgb(244, 115, 112)');
     expect(screen.getByText('AL')).toBeVisible();
     expect(container.querySelector('time')?.textContent).toMatch(/5 minutes ago/);
     expect(screen.queryByTestId('edition-marker')).not.toBeInTheDocument();

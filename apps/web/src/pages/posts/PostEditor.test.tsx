@@ -128,7 +128,7 @@ describe('PostEditor', { timeout: 20_000 }, () => {
 
   it("shows the server's field errors next to the fields, and the probation limit clearly", async () => {
     const answers = vi
-      .fn()
+      .fn<(url: string, init?: RequestInit) => Promise<Response>>()
       .mockResolvedValueOnce(
         jsonResponse(400, {
           error: {
