@@ -41,3 +41,43 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await checkA11y(page, `${name} at 375 px`);
   await page.setViewportSize(desktop);
 }
+
+export interface SocketWatch {
+  /** How many Socket.IO WebSockets the page has opened so far. */
+  count(): number;
+  /** Resolves once the page has opened more than `seen` of them (fails after `timeoutMs`). */
+  opened(seen?: number, timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * Counts the Socket.IO WebSockets a page opens, from now on. Start it before the navigation that
+ * may open one: a socket that upgrades before a listener is attached is never reported again.
+ */
+export function watchSockets(page: Page): SocketWatch {
+  let count = 0;
+  const waiters = new Set<() => void>();
+  page.on('websocket', (ws) => {
+    if (!ws.url().includes('/socket.io/')) return;
+    count += 1;
+    for (const wake of waiters) wake();
+  });
+  return {
+    count: () => count,
+    opened(seen = 0, timeoutMs = 15_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no new live socket within ${timeoutMs} ms (${count} opened)`));
+        }, timeoutMs);
+        function check() {
+          if (count <= seen) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        }
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}

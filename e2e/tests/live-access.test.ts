@@ -7,18 +7,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launch, newContext } from '../lib/browser.ts';
+import { launch, newContext, watchSockets } from '../lib/browser.ts';
 import { apply, approve, moderator, newModerator, person, register, verify } from '../lib/flows.ts';
 import { startServer, type RunningServer } from '../lib/server.ts';
-
-/** Resolves once the page's Socket.IO connection has upgraded to a WebSocket. */
-function socketOpened(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (ws.url().includes('/socket.io/')) resolve();
-    });
-  });
-}
 
 describe('live access changes', () => {
   let server: RunningServer;
@@ -39,12 +30,13 @@ describe('live access changes', () => {
   it("moves an applicant's tab to / within 2 s of approval, and a banned tab within 2 s of unban", async () => {
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
+    // From the start: the limited socket may open as soon as the verified applicant lands.
+    const sockets = watchSockets(page);
     const applicant = person('lia');
     await register(page, applicant);
     await verify(page, server.mailDir, applicant);
-    const opened = socketOpened(page);
     await apply(page);
-    await opened;
+    await sockets.opened();
 
     await approve(mod, applicant.username);
     const approvedAt = Date.now();
@@ -59,7 +51,7 @@ describe('live access changes', () => {
     const id = await page.evaluate(
       async () => ((await (await fetch('/api/me')).json()) as { id: string }).id,
     );
-    const reopened = socketOpened(page);
+    const before = sockets.count();
     const call = (path: string, body?: object) =>
       mod.evaluate(
         async ({ path, body }) => {
@@ -75,7 +67,7 @@ describe('live access changes', () => {
     assert.equal(await call(`/api/users/${id}/ban`, { reason: 'Spam links' }), 204);
     await page.waitForURL('**/banned', { timeout: 5_000 });
     await page.getByText('Spam links').waitFor();
-    await reopened;
+    await sockets.opened(before);
 
     assert.equal(await call(`/api/users/${id}/unban`), 204);
     const unbannedAt = Date.now();
