@@ -109,6 +109,13 @@ describe('GET /api/me/export', () => {
     ]) {
       expect(Array.isArray(json(name)), name).toBe(true);
     }
+    // The README says what each JSON file holds, and names no file the ZIP lacks.
+    const readme = strFromU8(files['README.txt'] ?? new Uint8Array());
+    const jsonFiles = Object.keys(files).filter((name) => name.endsWith('.json'));
+    expect(jsonFiles).toHaveLength(12);
+    for (const name of jsonFiles) expect(readme, name).toMatch(new RegExp(`^${name}: \\w`, 'm'));
+    for (const [, name] of readme.matchAll(/^([\w-]+\.json):/gm))
+      expect(files[name!], name).toBeDefined();
     // Nothing of the other member's.
     expect(JSON.stringify(exportedPosts)).not.toContain('Not mine');
 

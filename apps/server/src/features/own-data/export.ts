@@ -6,7 +6,8 @@
  * store (local folder or S3) one file at a time.
  */
 import { PassThrough, Readable } from 'node:stream';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import yazl from 'yazl';
 import type { Db } from '../../db/client.ts';
 import {
@@ -39,50 +40,201 @@ export interface ExportData {
   mediaFiles: { key: string; path: string }[];
 }
 
+/** A table whose rows one owns, exported as they are (chosen columns, oldest first). */
+interface OwnedRows {
+  file: string;
+  /** What the file holds, for the README. */
+  about: string;
+  table: PgTable;
+  owner: PgColumn;
+  order: PgColumn;
+  columns: readonly string[];
+}
+
+/** The files that are a plain selection of one's rows; the others are assembled below. */
+const ownedRows: OwnedRows[] = [
+  {
+    file: 'comments.json',
+    about: 'the comments you wrote',
+    table: comments,
+    owner: comments.authorId,
+    order: comments.createdAt,
+    columns: [
+      'id',
+      'postId',
+      'body',
+      'likeCount',
+      'replyCount',
+      'editionCount',
+      'editionAt',
+      'deletedAt',
+      'createdAt',
+    ],
+  },
+  {
+    file: 'comment-replies.json',
+    about: 'your replies to comments',
+    table: commentReplies,
+    owner: commentReplies.authorId,
+    order: commentReplies.createdAt,
+    columns: [
+      'id',
+      'commentId',
+      'postId',
+      'body',
+      'replyingToReplyId',
+      'likeCount',
+      'editionCount',
+      'editionAt',
+      'createdAt',
+    ],
+  },
+  {
+    file: 'status-updates.json',
+    about: 'your status updates',
+    table: statusUpdates,
+    owner: statusUpdates.authorId,
+    order: statusUpdates.createdAt,
+    columns: ['id', 'content', 'likeCount', 'replyCount', 'editionCount', 'editionAt', 'createdAt'],
+  },
+  {
+    file: 'status-update-replies.json',
+    about: 'your replies to status updates',
+    table: statusReplies,
+    owner: statusReplies.authorId,
+    order: statusReplies.createdAt,
+    columns: [
+      'id',
+      'statusId',
+      'content',
+      'replyingToReplyId',
+      'likeCount',
+      'editionCount',
+      'editionAt',
+      'createdAt',
+    ],
+  },
+  {
+    file: 'applications.json',
+    about: 'your access applications',
+    table: applications,
+    owner: applications.applicantId,
+    order: applications.createdAt,
+    columns: [
+      'id',
+      'requestedType',
+      'aboutYou',
+      'whyJoin',
+      'links',
+      'state',
+      'decisionNote',
+      'grantedRole',
+      'createdAt',
+      'decidedAt',
+    ],
+  },
+  {
+    file: 'notifications.json',
+    about: 'your notifications',
+    table: notifications,
+    owner: notifications.recipientId,
+    order: notifications.createdAt,
+    columns: [
+      'id',
+      'type',
+      'authorId',
+      'postId',
+      'postTitle',
+      'commentId',
+      'replyId',
+      'statusId',
+      'content',
+      'repliedContent',
+      'reason',
+      'otherReason',
+      'dismissed',
+      'createdAt',
+    ],
+  },
+];
+
+/** The likes one gave, one table per kind of target. */
+const likeTables = [
+  ['post', postLikes],
+  ['comment', commentLikes],
+  ['commentReply', commentReplyLikes],
+  ['statusUpdate', statusUpdateLikes],
+  ['statusReply', statusReplyLikes],
+] as const;
+
+/** The ZIP's files in order, with what each holds (README.txt). */
+const contents: [file: string, about: string][] = [
+  ['profile.json', 'your profile'],
+  ['posts.json', 'your posts, with their media files'],
+  ['media.json', 'the files you uploaded (in media/)'],
+  ...ownedRows.map((o): [string, string] => [o.file, o.about]),
+  ['likes.json', 'the likes you gave'],
+  ['series.json', 'your series and their chapters'],
+  ['credits.json', 'the posts your posts credit'],
+];
+
+function pick<T extends PgTable, K extends keyof T['_']['columns'] & string>(
+  table: T,
+  names: readonly K[],
+): Pick<T['_']['columns'], K> {
+  const all = getTableColumns(table);
+  return Object.fromEntries(names.map((name) => [name, all[name]])) as Pick<T['_']['columns'], K>;
+}
+
 /** Everything the export holds, read in one transaction (a consistent snapshot). */
 export async function collectExport(db: Db, userId: string): Promise<ExportData> {
   return db.transaction(async (tx) => {
     const [profile] = await tx
-      .select({
-        id: user.id,
-        username: user.username,
-        email: user.email,
-        emailVerified: user.emailVerified,
-        avatarPath: user.avatarPath,
-        roles: user.roles,
-        displayedRole: user.displayedRole,
-        bio: user.bio,
-        links: user.links,
-        language: user.language,
-        banReason: user.banReason,
-        createdAt: user.createdAt,
-        updatedAt: user.updatedAt,
-        usernameChangedAt: user.usernameChangedAt,
-        lastSeenAt: user.lastSeenAt,
-        deletionRequestedAt: user.deletionRequestedAt,
-        deletionMode: user.deletionMode,
-      })
+      .select(
+        pick(user, [
+          'id',
+          'username',
+          'email',
+          'emailVerified',
+          'avatarPath',
+          'roles',
+          'displayedRole',
+          'bio',
+          'links',
+          'language',
+          'banReason',
+          'createdAt',
+          'updatedAt',
+          'usernameChangedAt',
+          'lastSeenAt',
+          'deletionRequestedAt',
+          'deletionMode',
+        ]),
+      )
       .from(user)
       .where(eq(user.id, userId));
     if (!profile) throw notFound('errors.userNotFound');
+    const { avatarPath } = profile;
 
     const postRows = await tx
       .select({
-        id: posts.id,
         section: posts.sectionSlug,
-        title: posts.title,
-        body: posts.body,
-        provenance: posts.provenance,
-        tools: posts.tools,
-        tagIds: posts.tagIds,
-        state: posts.state,
-        removalReason: posts.removalReason,
-        likeCount: posts.likeCount,
-        commentCount: posts.commentCount,
-        viewCount: posts.viewCount,
-        editionCount: posts.editionCount,
-        editionAt: posts.editionAt,
-        createdAt: posts.createdAt,
+        ...pick(posts, [
+          'id',
+          'title',
+          'body',
+          'provenance',
+          'tools',
+          'tagIds',
+          'state',
+          'removalReason',
+          'likeCount',
+          'commentCount',
+          'viewCount',
+          'editionCount',
+          'editionAt',
+          'createdAt',
+        ]),
       })
       .from(posts)
       .where(eq(posts.authorId, userId))
@@ -104,70 +256,14 @@ export async function collectExport(db: Db, userId: string): Promise<ExportData>
       .from(media)
       .where(eq(media.uploaderId, userId))
       .orderBy(asc(media.createdAt), asc(media.position));
-    const commentRows = await tx
-      .select({
-        id: comments.id,
-        postId: comments.postId,
-        body: comments.body,
-        likeCount: comments.likeCount,
-        replyCount: comments.replyCount,
-        editionCount: comments.editionCount,
-        editionAt: comments.editionAt,
-        deletedAt: comments.deletedAt,
-        createdAt: comments.createdAt,
-      })
-      .from(comments)
-      .where(eq(comments.authorId, userId))
-      .orderBy(asc(comments.createdAt));
-    const replyRows = await tx
-      .select({
-        id: commentReplies.id,
-        commentId: commentReplies.commentId,
-        postId: commentReplies.postId,
-        body: commentReplies.body,
-        replyingToReplyId: commentReplies.replyingToReplyId,
-        likeCount: commentReplies.likeCount,
-        editionCount: commentReplies.editionCount,
-        editionAt: commentReplies.editionAt,
-        createdAt: commentReplies.createdAt,
-      })
-      .from(commentReplies)
-      .where(eq(commentReplies.authorId, userId))
-      .orderBy(asc(commentReplies.createdAt));
-    const statusRows = await tx
-      .select({
-        id: statusUpdates.id,
-        content: statusUpdates.content,
-        likeCount: statusUpdates.likeCount,
-        replyCount: statusUpdates.replyCount,
-        editionCount: statusUpdates.editionCount,
-        editionAt: statusUpdates.editionAt,
-        createdAt: statusUpdates.createdAt,
-      })
-      .from(statusUpdates)
-      .where(eq(statusUpdates.authorId, userId))
-      .orderBy(asc(statusUpdates.createdAt));
-    const statusReplyRows = await tx
-      .select({
-        id: statusReplies.id,
-        statusId: statusReplies.statusId,
-        content: statusReplies.content,
-        replyingToReplyId: statusReplies.replyingToReplyId,
-        likeCount: statusReplies.likeCount,
-        editionCount: statusReplies.editionCount,
-        editionAt: statusReplies.editionAt,
-        createdAt: statusReplies.createdAt,
-      })
-      .from(statusReplies)
-      .where(eq(statusReplies.authorId, userId))
-      .orderBy(asc(statusReplies.createdAt));
-    const likeTables = [
-      ['post', postLikes],
-      ['comment', commentLikes],
-      ['commentReply', commentReplyLikes],
-      ['statusUpdate', statusUpdateLikes],
-      ['statusReply', statusReplyLikes],
-    ] as const;
+    const owned: Record<string, unknown> = {};
+    for (const o of ownedRows) {
+      owned[o.file] = await tx
+        .select(pick(o.table, o.columns))
+        .from(o.table)
+        .where(eq(o.owner, userId))
+        .orderBy(asc(o.order));
+    }
     const likes: { target: string; targetId: string; createdAt: Date }[] = [];
     for (const [target, table] of likeTables) {
       const rows = await tx
@@ -177,42 +273,6 @@ export async function collectExport(db: Db, userId: string): Promise<ExportData>
         .orderBy(asc(table.createdAt));
       for (const r of rows) likes.push({ target, ...r });
     }
-    const applicationRows = await tx
-      .select({
-        id: applications.id,
-        requestedType: applications.requestedType,
-        aboutYou: applications.aboutYou,
-        whyJoin: applications.whyJoin,
-        links: applications.links,
-        state: applications.state,
-        decisionNote: applications.decisionNote,
-        grantedRole: applications.grantedRole,
-        createdAt: applications.createdAt,
-        decidedAt: applications.decidedAt,
-      })
-      .from(applications)
-      .where(eq(applications.applicantId, userId))
-      .orderBy(asc(applications.createdAt));
-    const notificationRows = await tx
-      .select({
-        id: notifications.id,
-        type: notifications.type,
-        authorId: notifications.authorId,
-        postId: notifications.postId,
-        postTitle: notifications.postTitle,
-        commentId: notifications.commentId,
-        replyId: notifications.replyId,
-        statusId: notifications.statusId,
-        content: notifications.content,
-        repliedContent: notifications.repliedContent,
-        reason: notifications.reason,
-        otherReason: notifications.otherReason,
-        dismissed: notifications.dismissed,
-        createdAt: notifications.createdAt,
-      })
-      .from(notifications)
-      .where(eq(notifications.recipientId, userId))
-      .orderBy(asc(notifications.createdAt));
 
     // Series and credits (issue 11 item 8): one's series with their chapters in order, and the
     // credits one's posts give (the sources may be others' posts: their ids and titles).
@@ -256,8 +316,8 @@ export async function collectExport(db: Db, userId: string): Promise<ExportData>
       mediaFiles.push({ key: m.key, path: fileOf(m.key) });
       if (m.thumbnailKey) mediaFiles.push({ key: m.thumbnailKey, path: fileOf(m.thumbnailKey) });
     }
-    if (profile.avatarPath?.startsWith(AVATAR_URL_PREFIX)) {
-      const key = `avatars/${profile.avatarPath.slice(AVATAR_URL_PREFIX.length)}`;
+    if (avatarPath?.startsWith(AVATAR_URL_PREFIX)) {
+      const key = `avatars/${avatarPath.slice(AVATAR_URL_PREFIX.length)}`;
       mediaFiles.push({ key, path: fileOf(key) });
     }
     const mediaByPost = new Map<
@@ -275,28 +335,24 @@ export async function collectExport(db: Db, userId: string): Promise<ExportData>
       mediaByPost.set(m.postId, list);
     }
 
+    const assembled: Record<string, unknown> = {
+      ...owned,
+      'profile.json': profile,
+      'posts.json': postRows.map((p) => ({ ...p, media: mediaByPost.get(p.id) ?? [] })),
+      'media.json': mediaRows.map(({ key, thumbnailKey, ...m }) => ({
+        ...m,
+        file: fileOf(key),
+        thumbnail: thumbnailKey ? fileOf(thumbnailKey) : null,
+      })),
+      'likes.json': likes,
+      'series.json': seriesRows.map((s) => ({
+        ...s,
+        chapters: chapterRows.filter((c) => c.seriesId === s.id).map((c) => c.postId),
+      })),
+      'credits.json': creditRows,
+    };
     return {
-      files: {
-        'profile.json': profile,
-        'posts.json': postRows.map((p) => ({ ...p, media: mediaByPost.get(p.id) ?? [] })),
-        'media.json': mediaRows.map(({ key, thumbnailKey, ...m }) => ({
-          ...m,
-          file: fileOf(key),
-          thumbnail: thumbnailKey ? fileOf(thumbnailKey) : null,
-        })),
-        'comments.json': commentRows,
-        'comment-replies.json': replyRows,
-        'status-updates.json': statusRows,
-        'status-update-replies.json': statusReplyRows,
-        'likes.json': likes,
-        'applications.json': applicationRows,
-        'notifications.json': notificationRows,
-        'series.json': seriesRows.map((s) => ({
-          ...s,
-          chapters: chapterRows.filter((c) => c.seriesId === s.id).map((c) => c.postId),
-        })),
-        'credits.json': creditRows,
-      },
+      files: Object.fromEntries(contents.map(([file]) => [file, assembled[file]])),
       mediaFiles,
     };
   });
@@ -313,11 +369,8 @@ export async function exportZip(data: ExportData, store: MediaStore): Promise<Re
   const readme = [
     'Atelier: your data',
     '',
-    'profile.json: your profile; posts.json: your posts (with their media files);',
-    'comments.json, comment-replies.json, status-updates.json, status-update-replies.json: what you wrote;',
-    'likes.json: the likes you gave; applications.json: your access applications;',
-    'notifications.json: your notifications; series.json: your series and their chapters;',
-    'credits.json: the posts your posts credit; media/: the files you uploaded.',
+    ...contents.map(([file, about]) => `${file}: ${about}`),
+    'media/: the files you uploaded',
     '',
   ].join('\n');
   zip.addBuffer(Buffer.from(readme), 'README.txt', { mtime });
