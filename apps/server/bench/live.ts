@@ -37,13 +37,13 @@ import {
   spawnServer,
   type ServerProcess,
 } from '../test/helpers.ts';
+import { sectionMarkers, writeSection } from './doc.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const docFile = path.join(repoRoot, 'docs/performance.md');
-const START = '<!-- bench:live:start -->';
-const END = '<!-- bench:live:end -->';
+const [START, END] = sectionMarkers('live');
 
 // ---- options ----
 
@@ -395,14 +395,7 @@ function section(results: Result[], skipped: string | null): string {
 }
 
 function writeDoc(text: string) {
-  const doc = fs.readFileSync(docFile, 'utf8');
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? `${doc.slice(0, start)}${text}${doc.slice(end + END.length)}`
-      : `${doc.trimEnd()}\n\n${text}\n`;
-  fs.writeFileSync(docFile, next);
+  return writeSection(docFile, 'live', text);
 }
 
 // ---- main ----
@@ -422,7 +415,7 @@ if (withRedis) {
 const text = section(results, skipped);
 log(`\n${text.split('\n').slice(1, -1).join('\n')}`);
 if (write) {
-  writeDoc(text);
+  await writeDoc(text);
   log(`Wrote ${path.relative(process.cwd(), docFile)}`);
 }
 process.exit(0);

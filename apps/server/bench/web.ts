@@ -24,6 +24,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { sectionMarkers, writeSection } from './doc.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(benchDir, '..');
@@ -34,8 +35,7 @@ const distDir = process.env.WEB_DIST
   ? path.resolve(process.env.WEB_DIST)
   : path.join(webDir, 'dist');
 const docFile = path.join(repoRoot, 'docs/performance.md');
-const START = '<!-- bench:web:start -->';
-const END = '<!-- bench:web:end -->';
+const [START, END] = sectionMarkers('web');
 
 const args = process.argv.slice(2);
 const runsIndex = args.indexOf('--runs');
@@ -305,14 +305,7 @@ function section(rows: Measure[], ready: Ready, load: number, chromium: string):
 }
 
 function writeDoc(text: string) {
-  const doc = fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '';
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  const next =
-    start >= 0 && end > start
-      ? `${doc.slice(0, start)}${text}${doc.slice(end + END.length)}`
-      : `${doc.trimEnd()}\n\n${text}\n`;
-  fs.writeFileSync(docFile, next);
+  return writeSection(docFile, 'web', text);
 }
 
 // ---- main ----
@@ -364,7 +357,7 @@ try {
   );
   log(table(rows));
   if (write) {
-    writeDoc(section(rows, server.info, load, version.Browser ?? 'Chromium'));
+    await writeDoc(section(rows, server.info, load, version.Browser ?? 'Chromium'));
     log(`\nWrote ${path.relative(process.cwd(), docFile)}`);
   }
 } finally {

@@ -3,6 +3,7 @@
  * the server registers (and nothing it does not), served at /api/openapi.json with a browsable
  * page at /api/docs whose files come from this server.
  */
+import zlib from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '@atelier/shared';
@@ -57,6 +58,38 @@ describe('the OpenAPI document', () => {
     );
     const tag = document.paths['/api/tags/{id}']?.patch as { parameters: { name: string }[] };
     expect(tag.parameters.map((p) => p.name)).toEqual(['id']);
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('is compressed once and sent by Accept-Encoding, with an ETag and 304', async () => {
+    const plain = await request(t, { method: 'GET', url: '/api/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+      ['br;q=0, gzip;q=0.5', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await request(t, {
+        method: 'GET',
+        url: '/api/openapi.json',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers.etag).toBe(etag);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 10);
+      expect(decode(res.rawPayload).equals(plain.rawPayload), accept).toBe(true);
+    }
+    const again = await request(t, {
+      method: 'GET',
+      url: '/api/openapi.json',
+      headers: { 'if-none-match': etag, 'accept-encoding': 'br' },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 });
 

@@ -1,5 +1,6 @@
 /**
- * GET /api/openapi.json: the OpenAPI 3.1 document (lib/openapi.ts), built once. GET /api/docs: a
+ * GET /api/openapi.json: the OpenAPI 3.1 document (lib/openapi.ts), built and compressed once (served
+ * by Accept-Encoding, with an ETag: lib/precompressed.ts). GET /api/docs: a
  * browsable page (Swagger UI from the swagger-ui-dist package, served from node_modules: no CDN;
  * no inline script, so the site's Content-Security-Policy holds).
  */
@@ -9,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../lib/errors.ts';
 import { buildOpenApi } from '../lib/openapi.ts';
+import { precompress, sendPrecompressed, type Precompressed } from '../lib/precompressed.ts';
 
 const page = `<!doctype html>
 <html lang="en">
@@ -33,10 +35,10 @@ const files: Record<string, string> = {
 };
 
 export function registerOpenApi(app: FastifyInstance) {
-  let document: string | undefined;
-  app.get('/api/openapi.json', (_request, reply) => {
-    document ??= JSON.stringify(buildOpenApi());
-    return reply.type('application/json; charset=utf-8').send(document);
+  let document: Precompressed | undefined;
+  app.get('/api/openapi.json', (request, reply) => {
+    document ??= precompress(JSON.stringify(buildOpenApi()), 'application/json; charset=utf-8');
+    return sendPrecompressed(request, reply, document);
   });
 
   app.get('/api/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(page));

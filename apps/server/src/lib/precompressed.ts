@@ -1,0 +1,58 @@
+/**
+ * A fixed answer compressed once (the OpenAPI document): brotli and gzip copies made when it is
+ * first asked for, then sent as they are to each client by its `Accept-Encoding`
+ * (`Vary: Accept-Encoding`), with an `ETag` and `304 Not Modified` (lib/http-cache.ts). The
+ * response compression plugin leaves an answer alone once it has a `Content-Encoding`.
+ */
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { notModified } from './http-cache.ts';
+
+export interface Precompressed {
+  type: string;
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export function precompress(body: string, type: string): Precompressed {
+  const identity = Buffer.from(body);
+  return {
+    type,
+    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+    identity,
+    br: zlib.brotliCompressSync(identity, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+    }),
+    gzip: zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION }),
+  };
+}
+
+/** The copy the client takes: brotli before gzip, identity when it names neither (or q=0). */
+export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+/** Sends the answer (or a 304) for a public resource the same for everyone. */
+export function sendPrecompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: Precompressed,
+): FastifyReply {
+  void reply.header('vary', 'accept-encoding');
+  if (notModified(request, reply, { etag: () => answer.etag }, { shared: true })) return reply;
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  void reply.type(answer.type);
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  return reply.send(answer[encoding]);
+}
