@@ -58,7 +58,8 @@ const otherReasonSchema = z
 /** `otherReason` is required (non-empty) for `other`, and dropped for every other reason. */
 function withOtherReason<
   T extends { reason: ReportReason; otherReason?: string | null | undefined },
->(schema: z.ZodType<T>) {
+  I,
+>(schema: z.ZodType<T, I>) {
   return schema
     .superRefine((value, ctx) => {
       if (value.reason === 'other' && !value.otherReason) {

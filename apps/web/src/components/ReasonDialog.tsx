@@ -1,8 +1,7 @@
 /**
  * A dialog asking for a required text (rejection note, ban reason) before a moderator action.
- * Validation uses the shared schema of the action; server errors show next to the field.
+ * Validation uses the shared schema of the action (useZodForm); server errors show next to the field.
  */
-import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -12,15 +11,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { issuesToFieldErrors, serverFieldErrors } from './errors.ts';
+import type { z } from 'zod';
 import { FormError } from './FormError.tsx';
-import { useFieldErrors } from './useFieldErrors.ts';
-
-type Parse = (
-  value: string,
-) =>
-  | { success: true }
-  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+import { useZodForm } from './useZodForm.ts';
 
 export function ReasonDialog({
   id,
@@ -31,7 +24,7 @@ export function ReasonDialog({
   maxLength,
   confirmText,
   confirmColor,
-  parse,
+  schema,
   onSubmit,
   onClose,
 }: {
@@ -44,73 +37,55 @@ export function ReasonDialog({
   maxLength: number;
   confirmText: string;
   confirmColor: 'primary' | 'error' | 'warning';
-  parse: Parse;
+  /** The shared schema of the request body, whose only field is `field`. */
+  schema: z.ZodType<unknown, Record<string, string>>;
   onSubmit: (text: string) => Promise<unknown>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const fields = useFieldErrors();
-
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const parsed = parse(text);
-    if (!parsed.success) {
-      fields.setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await onSubmit(text.trim());
-      onClose();
-    } catch (err) {
-      setError(err);
-      fields.setErrors(serverFieldErrors(err));
-    } finally {
-      setPending(false);
-    }
-  };
+  const form = useZodForm(schema, { [field]: '' });
+  const text = form.watch(field) ?? '';
+  const { ref, ...input } = form.register(field);
+  const message = form.message(field);
 
   return (
     <Dialog
       open
-      onClose={pending ? undefined : onClose}
+      onClose={form.pending ? undefined : onClose}
       aria-labelledby={`${id}-title`}
       fullWidth
       maxWidth="sm"
     >
-      <form noValidate onSubmit={(e) => void submit(e)}>
+      <form
+        noValidate
+        onSubmit={form.submit(async () => {
+          await onSubmit(form.getValues(field).trim());
+          onClose();
+        })}
+      >
         <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>{description}</DialogContentText>
-            <FormError error={error} />
+            <FormError error={form.error} />
             <TextField
+              {...input}
+              inputRef={ref}
               label={label}
               multiline
               minRows={3}
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                fields.clear(field);
-              }}
-              error={Boolean(fields.message(field))}
-              helperText={
-                fields.message(field) ?? t('common.counter', { count: text.length, max: maxLength })
-              }
+              error={Boolean(message)}
+              helperText={message ?? t('common.counter', { count: text.length, max: maxLength })}
               slotProps={{ htmlInput: { maxLength } }}
               fullWidth
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
+          <Button onClick={onClose} disabled={form.pending}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" color={confirmColor} disabled={pending}>
+          <Button type="submit" variant="contained" color={confirmColor} disabled={form.pending}>
             {confirmText}
           </Button>
         </DialogActions>

@@ -1,5 +1,8 @@
-/** Approve an application with a granted role (member or probation-X; default from the request). */
-import { useState, type SyntheticEvent } from 'react';
+/**
+ * Approve an application with a granted role (member or probation-X; default from the request),
+ * validated by the shared schema (useZodForm).
+ */
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,6 +16,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import {
+  approveApplicationSchema,
   grantableRoles,
   probationRoleFor,
   roles,
@@ -20,6 +24,7 @@ import {
   type GrantableRole,
 } from '@atelier/shared';
 import { FormError } from '../../components/FormError.tsx';
+import { useZodForm } from '../../components/useZodForm.ts';
 
 export function ApproveDialog({
   application,
@@ -31,62 +36,63 @@ export function ApproveDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [role, setRole] = useState<GrantableRole>(probationRoleFor(application.requestedType));
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    setPending(true);
-    setError(null);
-    try {
-      await onSubmit(role);
-      onClose();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setPending(false);
-    }
-  };
+  const form = useZodForm(approveApplicationSchema, {
+    grantedRole: probationRoleFor(application.requestedType),
+  });
 
   return (
     <Dialog
       open
-      onClose={pending ? undefined : onClose}
+      onClose={form.pending ? undefined : onClose}
       aria-labelledby="approve-title"
       fullWidth
       maxWidth="xs"
     >
-      <form noValidate onSubmit={(e) => void submit(e)}>
+      <form
+        noValidate
+        onSubmit={form.submit(async ({ grantedRole }) => {
+          await onSubmit(grantedRole);
+          onClose();
+        })}
+      >
         <DialogTitle id="approve-title">
           {t('applications.approveTitle', { username: application.applicant.username })}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <DialogContentText>{t('applications.approveText')}</DialogContentText>
-            <FormError error={error} />
+            <FormError error={form.error} />
             <FormControl fullWidth>
               <InputLabel id="granted-role-label">{t('applications.grantedRole')}</InputLabel>
-              <Select
-                labelId="granted-role-label"
-                label={t('applications.grantedRole')}
-                value={role}
-                onChange={(e) => setRole(e.target.value)}
-              >
-                {grantableRoles.map((id) => (
-                  <MenuItem key={id} value={id} sx={{ color: roles[id].color }}>
-                    {t(`roles.${roles[id].name}`)}
-                  </MenuItem>
-                ))}
-              </Select>
+              <Controller
+                control={form.control}
+                name="grantedRole"
+                render={({ field }) => (
+                  <Select
+                    labelId="granted-role-label"
+                    label={t('applications.grantedRole')}
+                    name={field.name}
+                    value={field.value}
+                    onChange={(e) => field.onChange(e.target.value)}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                  >
+                    {grantableRoles.map((id) => (
+                      <MenuItem key={id} value={id} sx={{ color: roles[id].color }}>
+                        {t(`roles.${roles[id].name}`)}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                )}
+              />
             </FormControl>
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
+          <Button onClick={onClose} disabled={form.pending}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" color="success" disabled={pending}>
+          <Button type="submit" variant="contained" color="success" disabled={form.pending}>
             {t('applications.approve')}
           </Button>
         </DialogActions>

@@ -69,7 +69,7 @@ export function PendingApplications() {
           maxLength={limits.decisionNoteMax}
           confirmText={t('applications.reject')}
           confirmColor="warning"
-          parse={(note) => rejectApplicationSchema.safeParse({ note })}
+          schema={rejectApplicationSchema}
           onClose={close}
           onSubmit={async (note) => {
             await reject.mutateAsync({ id: open.application.id, note });
@@ -87,7 +87,7 @@ export function PendingApplications() {
           maxLength={limits.banReasonMax}
           confirmText={t('applications.ban')}
           confirmColor="error"
-          parse={(reason) => banSchema.safeParse({ reason })}
+          schema={banSchema}
           onClose={close}
           onSubmit={async (reason) => {
             await ban.mutateAsync({ id: open.application.applicant.id, reason });

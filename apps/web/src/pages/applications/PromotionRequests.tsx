@@ -140,6 +140,7 @@ export function PromotionRequests() {
       )}
       {open ? (
         <ReasonDialog
+          key={`${open.request.id}-${open.decision}`}
           id={`promotion-${open.decision}`}
           title={
             open.decision === 'approve'
@@ -167,12 +168,7 @@ export function PromotionRequests() {
               : t('moderation.promotions.decline')
           }
           confirmColor={open.decision === 'approve' ? 'primary' : 'warning'}
-          parse={(note) =>
-            (open.decision === 'approve'
-              ? approvePromotionSchema
-              : declinePromotionSchema
-            ).safeParse({ note })
-          }
+          schema={open.decision === 'approve' ? approvePromotionSchema : declinePromotionSchema}
           onClose={() => setOpen(null)}
           onSubmit={async (note) => {
             await decide.mutateAsync({ id: open.request.id, decision: open.decision, note });

@@ -1,9 +1,10 @@
 /**
  * Removing reported content: a reason from the list (the post's author sees it in the removal
- * notification), or `other` with a text. Validated with the shared schema; server field errors
- * show next to the fields.
+ * notification), or `other` with a text. Validated with the shared schema (useZodForm); server
+ * field errors show next to the fields.
  */
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -27,9 +28,8 @@ import {
   type ReportReason,
   type RemovableTargetType,
 } from '@atelier/shared';
-import { issuesToFieldErrors, serverFieldErrors } from '../../components/errors.ts';
 import { FormError } from '../../components/FormError.tsx';
-import { useFieldErrors } from '../../components/useFieldErrors.ts';
+import { useZodForm } from '../../components/useZodForm.ts';
 
 export function RemoveDialog({
   targetType,
@@ -44,92 +44,82 @@ export function RemoveDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState<ReportReason | ''>(initialReason ?? '');
-  const [otherReason, setOtherReason] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const fields = useFieldErrors();
+  const form = useZodForm(removalSchema, {
+    reason: initialReason ?? ('' as ReportReason),
+    otherReason: '',
+  });
+  const reason = form.watch('reason');
+  const otherReason = form.watch('otherReason') ?? '';
+  const other = form.register('otherReason');
   const otherRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (reason === 'other') otherRef.current?.focus();
   }, [reason]);
-
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const parsed = removalSchema.safeParse({
-      reason,
-      otherReason: reason === 'other' ? otherReason : null,
-    });
-    if (!parsed.success) {
-      fields.setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await onSubmit(parsed.data);
-      onClose();
-    } catch (err) {
-      setError(err);
-      fields.setErrors(serverFieldErrors(err));
-    } finally {
-      setPending(false);
-    }
-  };
+  const reasonMessage = form.message('reason');
+  const otherMessage = form.message('otherReason');
 
   return (
     <Dialog
       open
-      onClose={pending ? undefined : onClose}
+      onClose={form.pending ? undefined : onClose}
       aria-labelledby="remove-dialog-title"
       fullWidth
       maxWidth="sm"
     >
-      <form noValidate onSubmit={(e) => void submit(e)}>
+      <form
+        noValidate
+        onSubmit={form.submit(async (input) => {
+          await onSubmit(input);
+          onClose();
+        })}
+      >
         <DialogTitle id="remove-dialog-title">
           {t(`reports.remove.title.${targetType}`)}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>{t(`reports.remove.text.${targetType}`)}</DialogContentText>
-            <FormError error={error} />
-            <FormControl error={Boolean(fields.message('reason'))} required>
+            <FormError error={form.error} />
+            <FormControl error={Boolean(reasonMessage)} required>
               <FormLabel id="remove-dialog-reasons">{t('reports.remove.reason')}</FormLabel>
-              <RadioGroup
-                aria-labelledby="remove-dialog-reasons"
-                value={reason}
-                onChange={(e) => {
-                  setReason(e.target.value as ReportReason);
-                  fields.clear('reason');
-                  fields.clear('otherReason');
-                }}
-              >
-                {reportReasons.map((r) => (
-                  <FormControlLabel
-                    key={r}
-                    value={r}
-                    control={<Radio size="small" />}
-                    label={t(`reports.reasons.${r}`)}
-                  />
-                ))}
-              </RadioGroup>
-              {fields.message('reason') ? (
-                <FormHelperText>{fields.message('reason')}</FormHelperText>
-              ) : null}
+              <Controller
+                control={form.control}
+                name="reason"
+                render={({ field }) => (
+                  <RadioGroup
+                    aria-labelledby="remove-dialog-reasons"
+                    name={field.name}
+                    value={field.value}
+                    onChange={(e) => {
+                      field.onChange(e.target.value);
+                      form.clearErrors('otherReason');
+                    }}
+                  >
+                    {reportReasons.map((r) => (
+                      <FormControlLabel
+                        key={r}
+                        value={r}
+                        control={<Radio size="small" />}
+                        label={t(`reports.reasons.${r}`)}
+                      />
+                    ))}
+                  </RadioGroup>
+                )}
+              />
+              {reasonMessage ? <FormHelperText>{reasonMessage}</FormHelperText> : null}
             </FormControl>
             {reason === 'other' ? (
               <TextField
+                {...other}
+                inputRef={(element: HTMLInputElement | null) => {
+                  other.ref(element);
+                  otherRef.current = element;
+                }}
                 label={t('reports.remove.otherReason')}
                 required
-                inputRef={otherRef}
-                value={otherReason}
-                onChange={(e) => {
-                  setOtherReason(e.target.value);
-                  fields.clear('otherReason');
-                }}
-                error={Boolean(fields.message('otherReason'))}
+                error={Boolean(otherMessage)}
                 helperText={
-                  fields.message('otherReason') ??
+                  otherMessage ??
                   t('common.counter', {
                     count: otherReason.length,
                     max: reportLimits.otherReasonMax,
@@ -142,10 +132,10 @@ export function RemoveDialog({
           </Stack>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
+          <Button onClick={onClose} disabled={form.pending}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" color="error" loading={pending}>
+          <Button type="submit" variant="contained" color="error" loading={form.pending}>
             {t('reports.remove.confirm')}
           </Button>
         </DialogActions>

@@ -308,7 +308,7 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
           maxLength={limits.banReasonMax}
           confirmText={t('reports.banConfirm')}
           confirmColor="error"
-          parse={(reason) => banSchema.safeParse({ reason })}
+          schema={banSchema}
           onClose={() => setDialog(null)}
           onSubmit={(reason) =>
             ban.mutateAsync({ ...target, reason }).then(() =>

@@ -2,7 +2,8 @@
  * Creating or editing a tag: labels in the four languages (English required), the type, and up to
  * five parents among the other tags (never the tag itself or one of its descendants: no cycles).
  */
-import { useMemo, useState, type SyntheticEvent } from 'react';
+import { useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
@@ -24,11 +25,9 @@ import {
   type Language,
   type Tag,
   type TagInput,
-  type TagType,
 } from '@atelier/shared';
-import { issuesToFieldErrors, serverFieldErrors } from '../../components/errors.ts';
 import { FormError } from '../../components/FormError.tsx';
-import { useFieldErrors } from '../../components/useFieldErrors.ts';
+import { useZodForm } from '../../components/useZodForm.ts';
 
 const labelKeys: Record<Language, string> = {
   en: 'tags.labelEn',
@@ -66,17 +65,17 @@ export function TagDialog({
 }) {
   const { t, i18n } = useTranslation();
   const lng: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : 'en';
-  const [labels, setLabels] = useState<Record<Language, string>>({
-    en: tag?.labels.en ?? '',
-    ko: tag?.labels.ko ?? '',
-    fr: tag?.labels.fr ?? '',
-    es: tag?.labels.es ?? '',
+  const form = useZodForm(tagSchema, {
+    // All four, empty ones included: an edit that clears a label must clear it (English shows then).
+    labels: {
+      en: tag?.labels.en ?? '',
+      ko: tag?.labels.ko ?? '',
+      fr: tag?.labels.fr ?? '',
+      es: tag?.labels.es ?? '',
+    },
+    type: tag?.type ?? 'general',
+    parents: tag?.parents ?? [],
   });
-  const [type, setType] = useState<TagType>(tag?.type ?? 'general');
-  const [parents, setParents] = useState<string[]>(tag?.parents ?? []);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const fields = useFieldErrors();
 
   const candidates = useMemo(() => {
     const excluded = tag ? selfAndDescendants(tags, tag.id) : new Set<string>();
@@ -87,113 +86,108 @@ export function TagDialog({
     );
   }, [tags, tag, lng]);
   const byId = useMemo(() => new Map(tags.map((x) => [x.id, x])), [tags]);
-  const selected = parents.map((id) => byId.get(id)).filter((x): x is Tag => x !== undefined);
-
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const input = {
-      // All four, empty ones included: an edit that clears a label must clear it (English shows then).
-      labels: { ...labels },
-      type,
-      parents,
-    };
-    const parsed = tagSchema.safeParse(input);
-    if (!parsed.success) {
-      fields.setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      await onSubmit(parsed.data);
-      onClose();
-    } catch (err) {
-      setError(err);
-      fields.setErrors(serverFieldErrors(err));
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <Dialog
       open
-      onClose={pending ? undefined : onClose}
+      onClose={form.pending ? undefined : onClose}
       aria-labelledby="tag-dialog-title"
       fullWidth
       maxWidth="sm"
     >
-      <form noValidate onSubmit={(e) => void submit(e)}>
+      <form
+        noValidate
+        onSubmit={form.submit(async (input) => {
+          await onSubmit(input);
+          onClose();
+        })}
+      >
         <DialogTitle id="tag-dialog-title">
           {tag ? t('tags.editTitle') : t('tags.createTitle')}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormError error={error} />
-            {languages.map((language) => (
-              <TextField
-                key={language}
-                label={t(labelKeys[language])}
-                value={labels[language]}
-                required={language === 'en'}
-                lang={language}
-                onChange={(e) => {
-                  setLabels((prev) => ({ ...prev, [language]: e.target.value }));
-                  fields.clear(`labels.${language}`);
-                }}
-                error={Boolean(fields.message(`labels.${language}`))}
-                helperText={
-                  fields.message(`labels.${language}`) ??
-                  (language === 'en' ? undefined : t('tags.optional'))
-                }
-                slotProps={{ htmlInput: { maxLength: limits.tagLabelMax } }}
-                fullWidth
-              />
-            ))}
-            <TextField
-              select
-              label={t('tags.type')}
-              value={type}
-              onChange={(e) => setType(e.target.value as TagType)}
-              error={Boolean(fields.message('type'))}
-              helperText={fields.message('type')}
-              fullWidth
-            >
-              {tagTypes.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {t(`tags.types.${value}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Autocomplete
-              multiple
-              options={candidates}
-              value={selected}
-              onChange={(_, next) => {
-                setParents(next.map((x) => x.id));
-                fields.clear('parents');
-              }}
-              getOptionLabel={(option) => tagLabel(option, lng)}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              getOptionDisabled={() => parents.length >= limits.tagParentsMax}
-              filterOptions={(options, state) => searchTags(options, state.inputValue, lng)}
-              filterSelectedOptions
-              renderInput={(params) => (
+            <FormError error={form.error} />
+            {languages.map((language) => {
+              const { ref, ...input } = form.register(`labels.${language}`);
+              const message = form.message(`labels.${language}`);
+              return (
                 <TextField
-                  {...params}
-                  label={t('tags.parentsLabel')}
-                  error={Boolean(fields.message('parents'))}
-                  helperText={fields.message('parents') ?? t('tags.parentsHint')}
+                  key={language}
+                  {...input}
+                  inputRef={ref}
+                  label={t(labelKeys[language])}
+                  required={language === 'en'}
+                  lang={language}
+                  error={Boolean(message)}
+                  helperText={message ?? (language === 'en' ? undefined : t('tags.optional'))}
+                  slotProps={{ htmlInput: { maxLength: limits.tagLabelMax } }}
+                  fullWidth
                 />
+              );
+            })}
+            <Controller
+              control={form.control}
+              name="type"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('tags.type')}
+                  name={field.name}
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={Boolean(form.message('type'))}
+                  helperText={form.message('type')}
+                  fullWidth
+                >
+                  {tagTypes.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {t(`tags.types.${value}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
               )}
+            />
+            <Controller
+              control={form.control}
+              name="parents"
+              render={({ field }) => {
+                const parents = field.value ?? [];
+                return (
+                  <Autocomplete
+                    multiple
+                    options={candidates}
+                    value={parents
+                      .map((id) => byId.get(id))
+                      .filter((x): x is Tag => x !== undefined)}
+                    onChange={(_, next) => field.onChange(next.map((x) => x.id))}
+                    onBlur={field.onBlur}
+                    getOptionLabel={(option) => tagLabel(option, lng)}
+                    isOptionEqualToValue={(a, b) => a.id === b.id}
+                    getOptionDisabled={() => parents.length >= limits.tagParentsMax}
+                    filterOptions={(options, state) => searchTags(options, state.inputValue, lng)}
+                    filterSelectedOptions
+                    renderInput={(params) => (
+                      <TextField
+                        {...params}
+                        label={t('tags.parentsLabel')}
+                        error={Boolean(form.message('parents'))}
+                        helperText={form.message('parents') ?? t('tags.parentsHint')}
+                      />
+                    )}
+                  />
+                );
+              }}
             />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={pending}>
+          <Button onClick={onClose} disabled={form.pending}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" variant="contained" loading={pending}>
+          <Button type="submit" variant="contained" loading={form.pending}>
             {tag ? t('tags.save') : t('tags.create')}
           </Button>
         </DialogActions>

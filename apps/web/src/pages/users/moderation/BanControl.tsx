@@ -72,7 +72,7 @@ export function BanControl({ profile, self }: { profile: UserProfile; self: bool
           maxLength={limits.banReasonMax}
           confirmText={t('moderation.ban.title')}
           confirmColor="error"
-          parse={(reason) => banSchema.safeParse({ reason })}
+          schema={banSchema}
           onClose={() => setOpen(false)}
           onSubmit={async (reason) => {
             await ban.mutateAsync({ id: profile.id, reason });
