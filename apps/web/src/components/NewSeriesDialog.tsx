@@ -1,5 +1,8 @@
-/** Creating a series (title, optional description), from the post editor or one's profile. */
-import { useId, useState, type SyntheticEvent } from 'react';
+/**
+ * Creating a series (title, optional description), from the post editor or one's profile;
+ * validated by the shared schema (useZodForm).
+ */
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,9 +13,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { createSeriesSchema, seriesLimits, type Series } from '@atelier/shared';
 import { useCreateSeries } from '../api/credits.ts';
-import { issuesToFieldErrors } from './errors.ts';
 import { FormError } from './FormError.tsx';
-import { useFieldErrors } from './useFieldErrors.ts';
+import { useZodForm } from './useZodForm.ts';
 
 export function NewSeriesDialog({
   open,
@@ -25,66 +27,57 @@ export function NewSeriesDialog({
 }) {
   const { t } = useTranslation();
   const titleId = useId();
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const fieldErrors = useFieldErrors();
+  const form = useZodForm(createSeriesSchema, { title: '', description: '' });
   const create = useCreateSeries();
-
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The dialog sits inside the editor's form in the React tree: keep its submit to itself.
-    event.stopPropagation();
-    const parsed = createSeriesSchema.safeParse({ title, description });
-    if (!parsed.success) {
-      fieldErrors.setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    create.mutate(parsed.data, {
-      onSuccess: (series) => {
-        setTitle('');
-        setDescription('');
-        onCreated?.(series);
-        onClose();
-      },
-      onError: fieldErrors.fromServer,
-    });
-  };
+  const send = form.submit(async (input) => {
+    const series = await create.mutateAsync(input);
+    form.reset();
+    onCreated?.(series);
+    onClose();
+  });
+  const title = form.register('title');
+  const description = form.register('description');
+  const titleLength = (form.watch('title') ?? '').length;
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
+      <form
+        onSubmit={(event) => {
+          // The dialog sits inside the editor's form in the React tree: keep its submit to itself.
+          event.stopPropagation();
+          send(event);
+        }}
+        noValidate
+      >
         <DialogTitle id={titleId}>{t('credits.newSeries')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
+              {...title}
+              inputRef={title.ref}
               label={t('credits.seriesTitle')}
-              value={title}
-              onChange={(e) => {
-                setTitle(e.target.value);
-                fieldErrors.clear('title');
-              }}
               required
-              error={Boolean(fieldErrors.errors.title)}
+              error={Boolean(form.message('title'))}
               helperText={
-                fieldErrors.message('title') ??
-                t('common.counter', { count: title.length, max: seriesLimits.title })
+                form.message('title') ??
+                t('common.counter', { count: titleLength, max: seriesLimits.title })
               }
             />
             <TextField
+              {...description}
+              inputRef={description.ref}
               label={t('credits.seriesDescription')}
-              value={description}
-              onChange={(e) => setDescription(e.target.value)}
               multiline
               minRows={2}
-              error={Boolean(fieldErrors.errors.description)}
-              helperText={fieldErrors.message('description')}
+              error={Boolean(form.message('description'))}
+              helperText={form.message('description')}
             />
-            <FormError error={create.error} />
+            <FormError error={form.error} />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" variant="contained" loading={create.isPending}>
+          <Button type="submit" variant="contained" loading={form.pending}>
             {t('credits.createSeries')}
           </Button>
         </DialogActions>
