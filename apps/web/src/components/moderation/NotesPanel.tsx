@@ -2,7 +2,6 @@
  * Moderator notes about a user: the list (newest first, with author and time), a form to add one
  * and a delete button per note (with confirmation). Used on the profile and beside applications.
  */
-import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -15,11 +14,11 @@ import { moderationLimits, noteSchema } from '@atelier/shared';
 import { isApiError } from '../../api/client.ts';
 import { useAddNote, useDeleteNote, useNotes } from '../../api/notes.ts';
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
-import { issuesToFieldErrors, serverFieldErrors, translateError } from '../errors.ts';
+import { translateError } from '../errors.ts';
 import { FormError } from '../FormError.tsx';
 import { RelativeTime } from '../RelativeTime.tsx';
 import { RoleLabel } from '../RoleLabel.tsx';
-import { useFieldErrors } from '../useFieldErrors.ts';
+import { useZodForm } from '../useZodForm.ts';
 
 export function NotesPanel({
   userId,
@@ -34,29 +33,16 @@ export function NotesPanel({
   const remove = useDeleteNote(userId);
   const confirm = useConfirm();
   const snackbar = useSnackbar();
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const fields = useFieldErrors();
+  const form = useZodForm(noteSchema, { body: '' });
+  const bodyField = form.register('body');
+  const bodyLength = (form.watch('body') ?? '').length;
   const fieldId = `note-${userId}`;
 
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const parsed = noteSchema.safeParse({ body });
-    if (!parsed.success) {
-      fields.setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    setError(null);
-    try {
-      await add.mutateAsync(parsed.data.body);
-      setBody('');
-      fields.clear();
-      snackbar({ message: t('moderation.notes.added'), color: 'success' });
-    } catch (err) {
-      setError(err);
-      fields.setErrors(serverFieldErrors(err));
-    }
-  };
+  const submit = form.submit(async ({ body }) => {
+    await add.mutateAsync(body);
+    form.reset();
+    snackbar({ message: t('moderation.notes.added'), color: 'success' });
+  });
 
   const askDelete = async (id: string, username: string) => {
     const ok = await confirm({
@@ -135,23 +121,20 @@ export function NotesPanel({
           })}
         </Stack>
       )}
-      <form noValidate onSubmit={(e) => void submit(e)}>
+      <form noValidate onSubmit={submit}>
         <Stack spacing={1}>
-          <FormError error={error} />
+          <FormError error={form.error} />
           <TextField
+            {...bodyField}
+            inputRef={bodyField.ref}
             id={fieldId}
             label={t('moderation.notes.label')}
             multiline
             minRows={2}
-            value={body}
-            onChange={(e) => {
-              setBody(e.target.value);
-              fields.clear('body');
-            }}
-            error={Boolean(fields.message('body'))}
+            error={Boolean(form.message('body'))}
             helperText={
-              fields.message('body') ??
-              t('common.counter', { count: body.length, max: moderationLimits.noteMax })
+              form.message('body') ??
+              t('common.counter', { count: bodyLength, max: moderationLimits.noteMax })
             }
             slotProps={{ htmlInput: { maxLength: moderationLimits.noteMax } }}
             fullWidth
@@ -160,7 +143,7 @@ export function NotesPanel({
           <Button
             type="submit"
             variant="outlined"
-            disabled={add.isPending}
+            disabled={form.pending}
             sx={{ alignSelf: 'flex-start' }}
           >
             {t('moderation.notes.add')}
