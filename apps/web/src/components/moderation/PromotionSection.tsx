@@ -3,7 +3,8 @@
  * declined with the moderator's note) and, when they may ask, a form to pick up to five of their
  * posts with an optional message.
  */
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -32,9 +33,8 @@ import {
 import { useUserPosts } from '../../api/profiles.ts';
 import { useMyPromotion, useRequestPromotion } from '../../api/promotions.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
-import { issuesToFieldErrors, serverFieldErrors } from '../errors.ts';
 import { FormError } from '../FormError.tsx';
-import { useFieldErrors } from '../useFieldErrors.ts';
+import { useZodForm } from '../useZodForm.ts';
 
 export function PromotionSection({ userId }: { userId: string }) {
   const { t } = useTranslation();
@@ -87,41 +87,30 @@ function PromotionForm({ userId, type }: { userId: string; type: RoleType }) {
   const snackbar = useSnackbar();
   const posts = useUserPosts(userId);
   const ask = useRequestPromotion();
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const fields = useFieldErrors();
+  const form = useZodForm(promotionRequestSchema, { roleType: type, postIds: [], message: '' });
+  const messageField = form.register('message');
+  const chosen = form.watch('postIds') ?? [];
+  const messageLength = (form.watch('message') ?? '').length;
   const max = moderationLimits.promotionPostsMax;
   const list = posts.data?.pages.flatMap((p) => p.items) ?? [];
   const role = t(`roles.${roleTable[probationRoleOf[type]].name}`);
   const advanced = t(`roles.${roleTable[advancedRoleOf[type]].name}`);
+  const postsMessage = form.message('postIds');
+  const messageMessage = form.message('message');
 
-  const submit = async (event: SyntheticEvent) => {
-    event.preventDefault();
-    const parsed = promotionRequestSchema.safeParse({ roleType: type, postIds: chosen, message });
-    if (!parsed.success) {
-      fields.setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    setError(null);
-    try {
-      await ask.mutateAsync(parsed.data);
-      setChosen([]);
-      setMessage('');
-      snackbar({ message: t('moderation.promotion.submitted'), color: 'success' });
-    } catch (err) {
-      setError(err);
-      fields.setErrors(serverFieldErrors(err));
-    }
-  };
+  const submit = form.submit(async (input) => {
+    await ask.mutateAsync(input);
+    form.reset();
+    snackbar({ message: t('moderation.promotion.submitted'), color: 'success' });
+  });
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="promotion-title">
+    <form noValidate onSubmit={submit} aria-labelledby="promotion-title">
       <Stack spacing={2}>
         <Typography variant="body2">
           {t('moderation.promotion.intro', { role, advanced })}
         </Typography>
-        <FormError error={error} />
+        <FormError error={form.error} />
         {posts.isPending ? (
           <Typography variant="body2" color="text.secondary">
             {t('moderation.promotion.postsLoading')}
@@ -131,56 +120,54 @@ function PromotionForm({ userId, type }: { userId: string; type: RoleType }) {
             {t('moderation.promotion.noPosts')}
           </Typography>
         ) : (
-          <FormControl
-            component="fieldset"
-            error={Boolean(fields.message('postIds'))}
-            variant="standard"
-          >
+          <FormControl component="fieldset" error={Boolean(postsMessage)} variant="standard">
             <FormLabel component="legend">{t('moderation.promotion.pick')}</FormLabel>
-            <FormGroup>
-              {list.map((post) => {
-                const on = chosen.includes(post.id);
-                return (
-                  <FormControlLabel
-                    key={post.id}
-                    control={
-                      <Checkbox
-                        checked={on}
-                        disabled={!on && chosen.length >= max}
-                        onChange={(e) => {
-                          fields.clear('postIds');
-                          setChosen((prev) =>
-                            e.target.checked
-                              ? [...prev, post.id]
-                              : prev.filter((id) => id !== post.id),
-                          );
-                        }}
+            <Controller
+              control={form.control}
+              name="postIds"
+              render={({ field }) => (
+                <FormGroup>
+                  {list.map((post) => {
+                    const on = field.value.includes(post.id);
+                    return (
+                      <FormControlLabel
+                        key={post.id}
+                        control={
+                          <Checkbox
+                            checked={on}
+                            disabled={!on && field.value.length >= max}
+                            onChange={(e) =>
+                              field.onChange(
+                                e.target.checked
+                                  ? [...field.value, post.id]
+                                  : field.value.filter((id) => id !== post.id),
+                              )
+                            }
+                          />
+                        }
+                        label={<span style={{ overflowWrap: 'anywhere' }}>{post.title}</span>}
                       />
-                    }
-                    label={<span style={{ overflowWrap: 'anywhere' }}>{post.title}</span>}
-                  />
-                );
-              })}
-            </FormGroup>
+                    );
+                  })}
+                </FormGroup>
+              )}
+            />
             <FormHelperText>
-              {fields.message('postIds') ?? t('moderation.promotion.picked', { n: chosen.length })}
+              {postsMessage ?? t('moderation.promotion.picked', { n: chosen.length })}
             </FormHelperText>
           </FormControl>
         )}
         <TextField
+          {...messageField}
+          inputRef={messageField.ref}
           label={t('moderation.promotion.message')}
           multiline
           minRows={2}
-          value={message}
-          onChange={(e) => {
-            setMessage(e.target.value);
-            fields.clear('message');
-          }}
-          error={Boolean(fields.message('message'))}
+          error={Boolean(messageMessage)}
           helperText={
-            fields.message('message') ??
+            messageMessage ??
             t('common.counter', {
-              count: message.length,
+              count: messageLength,
               max: moderationLimits.promotionMessageMax,
             })
           }
@@ -190,7 +177,7 @@ function PromotionForm({ userId, type }: { userId: string; type: RoleType }) {
         <Button
           type="submit"
           variant="contained"
-          disabled={ask.isPending || list.length === 0}
+          disabled={form.pending || list.length === 0}
           sx={{ alignSelf: 'flex-start' }}
         >
           {t('moderation.promotion.submit')}
