@@ -17,6 +17,7 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { ApiError } from '../api/client.ts';
 import { serverFieldErrors, translateError } from './errors.ts';
 
 export interface ZodForm<TIn extends FieldValues, TOut> extends UseFormReturn<TIn, unknown, TOut> {
@@ -33,6 +34,12 @@ export interface ZodForm<TIn extends FieldValues, TOut> extends UseFormReturn<TI
 export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
+  {
+    codeFields = {},
+  }: {
+    /** Error codes that are about one field (a wrong current password): shown on that field. */
+    codeFields?: Partial<Record<string, Path<z.input<S>>>>;
+  } = {},
 ): ZodForm<z.input<S>, z.output<S>> {
   type In = z.input<S>;
   type Out = z.output<S>;
@@ -49,6 +56,11 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
       try {
         await action(values);
       } catch (err) {
+        const onField = err instanceof ApiError ? codeFields[err.code] : undefined;
+        if (onField && err instanceof ApiError) {
+          form.setError(onField, { type: 'server', message: err.code });
+          return;
+        }
         setError(err);
         for (const [name, key] of Object.entries(serverFieldErrors(err)))
           form.setError(name as Path<In>, { type: 'server', message: key });

@@ -2,8 +2,8 @@
  * /account → "Your data": download everything as a ZIP, and delete the account (password, what
  * becomes of the content, a grace period during which signing in offers to cancel).
  */
-import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -25,10 +25,9 @@ import {
 import { queryKeys } from '../../api/keys.ts';
 import { exportUrl, useCancelDeletion, useRequestDeletion } from '../../api/me.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
-import { issuesToFieldErrors, serverFieldErrors } from '../../components/errors.ts';
 import { FormError } from '../../components/FormError.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
-import { useFieldErrors } from '../../components/useFieldErrors.ts';
+import { useZodForm } from '../../components/useZodForm.ts';
 import { Section } from './Section.tsx';
 
 export function DataSection({ user }: { user: CurrentUser }) {
@@ -72,36 +71,26 @@ function DeletionForm() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { date } = useDateFormat();
-  const [password, setPassword] = useState('');
-  const [mode, setMode] = useState<AccountDeletionMode | ''>('');
-  const fields = useFieldErrors();
+  const form = useZodForm(accountDeletionSchema, {
+    password: '',
+    mode: '' as AccountDeletionMode,
+  });
   const request = useRequestDeletion();
-
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const parsed = accountDeletionSchema.safeParse({ password, mode });
-    if (!parsed.success) {
-      fields.setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    fields.clear();
-    request.mutate(parsed.data, {
-      onSuccess: (user) => {
-        // Every session ended on the server: this tab is signed out too.
-        void queryClient.cancelQueries();
-        queryClient.setQueryData(queryKeys.me, null);
-        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
-        snackbar({
-          message: t('ownData.requested', { date: date(user.deletionScheduledTimestamp ?? '') }),
-          color: 'success',
-        });
-        void navigate('/login', { replace: true });
-      },
-      onError: (err) => fields.setErrors(serverFieldErrors(err)),
+  const password = form.register('password');
+  const submit = form.submit(async (input) => {
+    const user = await request.mutateAsync(input);
+    // Every session ended on the server: this tab is signed out too.
+    void queryClient.cancelQueries();
+    queryClient.setQueryData(queryKeys.me, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.me[0] });
+    snackbar({
+      message: t('ownData.requested', { date: date(user.deletionScheduledTimestamp ?? '') }),
+      color: 'success',
     });
-  };
+    void navigate('/login', { replace: true });
+  });
+  const modeMessage = form.message('mode');
 
-  const generalError = fields.message('password') ? null : request.error;
   return (
     <form noValidate onSubmit={submit} aria-labelledby="account-delete-title">
       <Stack spacing={2}>
@@ -109,40 +98,45 @@ function DeletionForm() {
           {t('ownData.deleteTitle')}
         </Typography>
         <Typography>{t('ownData.deleteIntro', { days: ACCOUNT_DELETION_GRACE_DAYS })}</Typography>
-        <FormError error={generalError} />
-        <FormControl error={Boolean(fields.message('mode'))}>
+        <FormError error={form.error} />
+        <FormControl error={Boolean(modeMessage)}>
           <FormLabel id="account-delete-mode">{t('ownData.modeLabel')}</FormLabel>
-          <RadioGroup
-            aria-labelledby="account-delete-mode"
-            value={mode}
-            onChange={(e) => {
-              setMode(e.target.value as AccountDeletionMode);
-              fields.clear('mode');
-            }}
-          >
-            <FormControlLabel value="keep" control={<Radio />} label={t('ownData.modeKeep')} />
-            <FormControlLabel value="remove" control={<Radio />} label={t('ownData.modeRemove')} />
-          </RadioGroup>
-          {fields.message('mode') ? (
+          <Controller
+            control={form.control}
+            name="mode"
+            render={({ field }) => (
+              <RadioGroup
+                aria-labelledby="account-delete-mode"
+                name={field.name}
+                value={field.value}
+                onChange={(e) => field.onChange(e.target.value)}
+              >
+                <FormControlLabel value="keep" control={<Radio />} label={t('ownData.modeKeep')} />
+                <FormControlLabel
+                  value="remove"
+                  control={<Radio />}
+                  label={t('ownData.modeRemove')}
+                />
+              </RadioGroup>
+            )}
+          />
+          {modeMessage ? (
             <Typography variant="caption" color="error">
-              {fields.message('mode')}
+              {modeMessage}
             </Typography>
           ) : null}
         </FormControl>
         <TextField
+          {...password}
+          inputRef={password.ref}
           label={t('fields.password')}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            fields.clear('password');
-          }}
-          error={Boolean(fields.message('password'))}
-          helperText={fields.message('password')}
+          error={Boolean(form.message('password'))}
+          helperText={form.message('password')}
         />
         <div>
-          <Button type="submit" variant="contained" color="error" disabled={request.isPending}>
+          <Button type="submit" variant="contained" color="error" disabled={form.pending}>
             {t('ownData.delete')}
           </Button>
         </div>
