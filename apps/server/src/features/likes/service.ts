@@ -7,7 +7,14 @@
 import { sql } from 'drizzle-orm';
 import { excerptOf, maySeePost, type LikeState, type Liker, type Page } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import type { UserRow } from '../../db/schema/index.ts';
+import {
+  commentLikes,
+  commentReplyLikes,
+  postLikes,
+  statusReplyLikes,
+  statusUpdateLikes,
+  type UserRow,
+} from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
@@ -23,6 +30,15 @@ export const likeTargets = [
   'statusReply',
 ] as const;
 export type LikeTarget = (typeof likeTargets)[number];
+
+/** Each kind of target with its like table (user_id, target_id, created_at). */
+export const likeTables = [
+  ['post', postLikes],
+  ['comment', commentLikes],
+  ['commentReply', commentReplyLikes],
+  ['statusUpdate', statusUpdateLikes],
+  ['statusReply', statusReplyLikes],
+] as const satisfies readonly (readonly [LikeTarget, unknown])[];
 
 interface TargetSpec {
   /** The like table (primary key target_id, user_id) and the liked table (id, author_id, like_count). */

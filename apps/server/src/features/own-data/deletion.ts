@@ -21,19 +21,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   account,
   applications,
-  commentLikes,
   commentReplies,
-  commentReplyLikes,
   comments,
   media,
   notificationPreferences,
   notifications,
-  postLikes,
   posts,
   session,
   statusReplies,
-  statusReplyLikes,
-  statusUpdateLikes,
   statusUpdates,
   user,
   verification,
@@ -43,7 +38,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { addDays } from '../../lib/time.ts';
 import { recordEvent } from '../../live/events.ts';
 import { deleteComment, deleteReply } from '../comments/service.ts';
-import { setLike } from '../likes/service.ts';
+import { likeTables, setLike } from '../likes/service.ts';
 import { deletePost } from '../posts/service.ts';
 import { deleteStatusReply, deleteStatusUpdate } from '../status-updates/service.ts';
 import { AVATAR_URL_PREFIX } from '../users/avatar.ts';
@@ -172,13 +167,6 @@ async function removeContent(tx: Tx, row: UserRow): Promise<string[]> {
   for (const p of await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, row.id))) {
     files.push(...(await deletePost(txDb, self, p.id)));
   }
-  const likeTables = [
-    ['post', postLikes],
-    ['comment', commentLikes],
-    ['commentReply', commentReplyLikes],
-    ['statusUpdate', statusUpdateLikes],
-    ['statusReply', statusReplyLikes],
-  ] as const;
   for (const [target, table] of likeTables) {
     for (const l of await tx
       .select({ targetId: table.targetId })

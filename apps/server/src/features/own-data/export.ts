@@ -12,25 +12,21 @@ import yazl from 'yazl';
 import type { Db } from '../../db/client.ts';
 import {
   applications,
-  commentLikes,
   commentReplies,
-  commentReplyLikes,
   comments,
   media,
   notifications,
-  postLikes,
   postCredits,
   posts,
   series,
   seriesPosts,
   statusReplies,
-  statusReplyLikes,
-  statusUpdateLikes,
   statusUpdates,
   user,
 } from '../../db/schema/index.ts';
 import type { MediaStore } from '../../lib/storage/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { likeTables } from '../likes/service.ts';
 import { AVATAR_URL_PREFIX } from '../users/avatar.ts';
 
 export interface ExportData {
@@ -157,15 +153,6 @@ const ownedRows: OwnedRows[] = [
     ],
   },
 ];
-
-/** The likes one gave, one table per kind of target. */
-const likeTables = [
-  ['post', postLikes],
-  ['comment', commentLikes],
-  ['commentReply', commentReplyLikes],
-  ['statusUpdate', statusUpdateLikes],
-  ['statusReply', statusReplyLikes],
-] as const;
 
 /** The ZIP's files in order, with what each holds (README.txt). */
 const contents: [file: string, about: string][] = [
