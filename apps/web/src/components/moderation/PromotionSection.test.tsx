@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from '../../app/feedback/SnackbarProvider.tsx';
 import { PromotionSection } from './PromotionSection.tsx';
+import { postSummary } from '../../test/fixtures.ts';
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {
@@ -17,25 +18,12 @@ function json(body: unknown, status = 200) {
 }
 
 const postIds = ['1c6f8a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', '2d7a9b3f-4c5e-4f6a-9b0c-1d2e3f4a5b6c'];
-const post = (id: string, title: string) => ({
-  id,
-  title,
-  author: { id: 'u1', username: 'mina', displayedRole: 'probation-writer' },
-  section: 'writing',
-  excerpt: '',
-  provenance: 'human',
-  tools: '',
-  tags: [],
-  cover: null,
-  mediaCount: 0,
-  likeCount: 0,
-  commentCount: 0,
-  viewCount: 0,
-  liked: false,
-  editionCount: 0,
-  editionAt: null,
-  createdAt: new Date().toISOString(),
-});
+const post = (id: string, title: string) =>
+  postSummary({
+    id,
+    title,
+    author: { id: 'u1', username: 'mina', displayedRole: 'probation-writer' },
+  });
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -9,6 +9,7 @@ import { queryKeys } from '../../api/keys.ts';
 import { tagKeys } from '../../api/tags.ts';
 import { SearchField } from '../../app/shell/SearchField.tsx';
 import SearchPage from './SearchPage.tsx';
+import { postSummary } from '../../test/fixtures.ts';
 
 const results: SearchResults = {
   posts: [],
@@ -84,25 +85,14 @@ describe('search', { timeout: 15_000 }, () => {
 
   it('marks the matched words of a post with <mark>, from ranges', async () => {
     const post = {
-      id: 'p1',
-      author: { id: 'u1', username: 'harbour_cat', displayedRole: 'member' },
-      section: 'general',
-      title: 'Haïkus du métro',
-      excerpt: '…three <b>lines</b> about haïkus',
-      provenance: 'human',
-      tools: '',
-      tags: [],
-      cover: null,
-      mediaCount: 0,
-      likeCount: 0,
-      commentCount: 0,
-      viewCount: 0,
-      liked: false,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      editionCount: 0,
-      editionAt: null,
+      ...postSummary({
+        author: { id: 'u1', username: 'harbour_cat', displayedRole: 'member' },
+        section: 'general',
+        title: 'Haïkus du métro',
+        excerpt: '…three <b>lines</b> about haïkus',
+      }),
       highlight: { title: [[0, 6]], excerpt: [[26, 32]] },
-    } as unknown as SearchResults['posts'][number];
+    };
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.resolve(json({ ...results, posts: [post] }))),

@@ -8,6 +8,7 @@ import type { Page, PostSummary, RoleId, Section } from '@atelier/shared';
 import { queryKeys } from '../../api/keys.ts';
 import { tagKeys } from '../../api/tags.ts';
 import SectionPage from './SectionPage.tsx';
+import { postSummary } from '../../test/fixtures.ts';
 
 const names = (en: string) => ({ en, ko: en, fr: en, es: en });
 const writing: Section = {
@@ -19,25 +20,8 @@ const writing: Section = {
   postCount: 21,
 };
 
-const post = (i: number): PostSummary => ({
-  id: `p${i}`,
-  author: { id: 'u1', username: 'ada', displayedRole: 'member' },
-  section: 'writing',
-  title: `Post ${i}`,
-  excerpt: '',
-  provenance: 'human',
-  tools: '',
-  tags: [],
-  cover: null,
-  mediaCount: 0,
-  likeCount: 0,
-  commentCount: 0,
-  viewCount: 0,
-  liked: false,
-  createdAt: new Date().toISOString(),
-  editionCount: 0,
-  editionTimestamp: null,
-});
+const post = (i: number): PostSummary =>
+  postSummary({ id: `p${i}`, title: `Post ${i}`, createdAt: new Date().toISOString() });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
