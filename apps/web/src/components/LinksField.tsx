@@ -1,6 +1,4 @@
 /** Up to `max` links, each its own labelled field, with add and remove buttons. */
-import { z } from 'zod';
-import { urlSchema } from '@atelier/shared';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -89,25 +87,4 @@ export function compactLinks(links: string[], field = 'links') {
       }),
     );
   return { values: kept.map((k) => k.value), remap };
-}
-
-/**
- * The links of a form as typed (empty fields allowed): each non-empty one is checked by the shared
- * `urlSchema`, its error on the field where it stands (`links.<index on screen>`); the output is
- * the list to send (trimmed, without the empty ones), as `compactLinks` makes it.
- */
-export function linksInputSchema(max: number) {
-  return z
-    .array(z.string())
-    .max(max, { error: 'errors.tooManyLinks' })
-    .superRefine((links, ctx) => {
-      links.forEach((link, index) => {
-        if (!link.trim()) return;
-        const parsed = urlSchema.safeParse(link);
-        if (parsed.success) return;
-        for (const issue of parsed.error.issues)
-          ctx.addIssue({ code: 'custom', path: [index, ...issue.path], message: issue.message });
-      });
-    })
-    .transform((links) => compactLinks(links).values);
 }

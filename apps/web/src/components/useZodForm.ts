@@ -18,7 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.ts';
-import { serverFieldErrors, translateError, type FieldErrors } from './errors.ts';
+import { serverFieldErrors, translateError } from './errors.ts';
 
 export interface ZodForm<TIn extends FieldValues, TOut> extends UseFormReturn<TIn, unknown, TOut> {
   /** The submit handler for `<form onSubmit>`: validates, then runs `action` with the parsed values. */
@@ -36,12 +36,9 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
   defaultValues: DefaultValues<z.input<S>>,
   {
     codeFields = {},
-    serverFields = (errors) => errors,
   }: {
     /** Error codes that are about one field (a wrong current password): shown on that field. */
     codeFields?: Partial<Record<string, Path<z.input<S>>>>;
-    /** Moves the server's field errors onto the form's fields (a list sent without its empty items). */
-    serverFields?: (errors: FieldErrors, values: z.input<S>) => FieldErrors;
   } = {},
 ): ZodForm<z.input<S>, z.output<S>> {
   type In = z.input<S>;
@@ -65,8 +62,7 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
           return;
         }
         setError(err);
-        const onFields = serverFields(serverFieldErrors(err), form.getValues());
-        for (const [name, key] of Object.entries(onFields))
+        for (const [name, key] of Object.entries(serverFieldErrors(err)))
           form.setError(name as Path<In>, { type: 'server', message: key });
       }
     })(event);

@@ -1,4 +1,4 @@
-import { Controller } from 'react-hook-form';
+import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,42 +20,51 @@ import {
 import { useSubmitApplication } from '../../api/applications.ts';
 import { ApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
+import { issuesToFieldErrors, serverFieldErrors } from '../../components/errors.ts';
 import { FormCard } from '../../components/FormCard.tsx';
 import { FormError } from '../../components/FormError.tsx';
-import { compactLinks, LinksField, linksInputSchema } from '../../components/LinksField.tsx';
+import { compactLinks, LinksField } from '../../components/LinksField.tsx';
 import { Page } from '../../components/Page.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
-import { useZodForm } from '../../components/useZodForm.ts';
-
-/** What the form holds: the shared schema, with link fields that may be left empty. */
-const formSchema = applicationSchema.extend({
-  links: linksInputSchema(limits.applicationLinksMax),
-});
+import { useFieldErrors } from '../../components/useFieldErrors.ts';
 
 export function ApplicationForm({ previous }: { previous: Application | null }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const format = useDateFormat();
+  const [requestedType, setRequestedType] = useState<RequestedType | ''>('');
+  const [aboutYou, setAboutYou] = useState('');
+  const [whyJoin, setWhyJoin] = useState('');
+  const [links, setLinks] = useState<string[]>(['']);
+  const fields = useFieldErrors();
   const submitApplication = useSubmitApplication();
-  const form = useZodForm(
-    formSchema,
-    { requestedType: '' as RequestedType, aboutYou: '', whyJoin: '', links: [''] },
-    // The server names links by their place in the list sent (empty fields left out).
-    { serverFields: (errors, values) => compactLinks(values.links).remap(errors) },
-  );
-  const submit = form.submit(async (input) => {
-    await submitApplication.mutateAsync(input);
-    snackbar({ message: t('application.submitted'), color: 'success' });
-  });
-  const aboutYou = form.register('aboutYou');
-  const whyJoin = form.register('whyJoin');
-  const aboutLength = (form.watch('aboutYou') ?? '').length;
-  const whyLength = (form.watch('whyJoin') ?? '').length;
 
-  const reapplyAt = form.error instanceof ApiError ? form.error.fields.reapplyAt : undefined;
-  const counter = (length: number) =>
-    t('common.counter', { count: length, max: limits.applicationAnswerMax });
-  const typeMessage = form.message('requestedType');
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    const compact = compactLinks(links);
+    const parsed = applicationSchema.safeParse({
+      requestedType: requestedType || undefined,
+      aboutYou,
+      whyJoin,
+      links: compact.values,
+    });
+    if (!parsed.success) {
+      fields.setErrors(compact.remap(issuesToFieldErrors(parsed.error.issues)));
+      return;
+    }
+    fields.clear();
+    submitApplication.mutate(parsed.data, {
+      onSuccess: () => snackbar({ message: t('application.submitted'), color: 'success' }),
+      onError: (err) => fields.setErrors(compact.remap(serverFieldErrors(err))),
+    });
+  };
+
+  const reapplyAt =
+    submitApplication.error instanceof ApiError
+      ? submitApplication.error.fields.reapplyAt
+      : undefined;
+  const counter = (value: string) =>
+    t('common.counter', { count: value.length, max: limits.applicationAnswerMax });
 
   return (
     <Page title={t('application.title')} intro={t('application.intro')} width="medium">
@@ -63,78 +72,83 @@ export function ApplicationForm({ previous }: { previous: Application | null }) 
         <Alert severity="info">{t('application.again')}</Alert>
       ) : null}
       <FormCard onSubmit={submit}>
-        <FormError error={form.error} />
+        <FormError error={submitApplication.error} />
         {reapplyAt ? (
           <Typography color="error">
             {t('application.reapplyOn', { date: format.date(reapplyAt) })}
           </Typography>
         ) : null}
-        <FormControl error={Boolean(typeMessage)}>
+        <FormControl error={Boolean(fields.message('requestedType'))}>
           <FormLabel id="requested-type-label" sx={{ fontWeight: 600, mb: 0.5 }}>
             {t('application.requestedType')}
           </FormLabel>
-          <Controller
-            control={form.control}
-            name="requestedType"
-            render={({ field }) => (
-              <RadioGroup
-                aria-labelledby="requested-type-label"
-                name={field.name}
-                value={field.value}
-                onChange={(e) => field.onChange(e.target.value)}
-              >
-                {requestedTypes.map((type) => (
-                  <FormControlLabel
-                    key={type}
-                    value={type}
-                    control={<Radio />}
-                    label={t(`application.types.${type}`)}
-                  />
-                ))}
-              </RadioGroup>
-            )}
-          />
-          <FormHelperText>{typeMessage ?? t('application.requestedTypeHint')}</FormHelperText>
+          <RadioGroup
+            aria-labelledby="requested-type-label"
+            value={requestedType}
+            onChange={(e) => {
+              setRequestedType(e.target.value as RequestedType);
+              fields.clear('requestedType');
+            }}
+          >
+            {requestedTypes.map((type) => (
+              <FormControlLabel
+                key={type}
+                value={type}
+                control={<Radio />}
+                label={t(`application.types.${type}`)}
+              />
+            ))}
+          </RadioGroup>
+          <FormHelperText>
+            {fields.message('requestedType') ?? t('application.requestedTypeHint')}
+          </FormHelperText>
         </FormControl>
         <TextField
-          {...aboutYou}
-          inputRef={aboutYou.ref}
           label={t('application.aboutYou')}
           multiline
           minRows={4}
-          error={Boolean(form.message('aboutYou'))}
-          helperText={form.message('aboutYou') ?? counter(aboutLength)}
+          value={aboutYou}
+          onChange={(e) => {
+            setAboutYou(e.target.value);
+            fields.clear('aboutYou');
+          }}
+          error={Boolean(fields.message('aboutYou'))}
+          helperText={fields.message('aboutYou') ?? counter(aboutYou)}
           slotProps={{ htmlInput: { maxLength: limits.applicationAnswerMax } }}
         />
         <TextField
-          {...whyJoin}
-          inputRef={whyJoin.ref}
           label={t('application.whyJoin')}
           multiline
           minRows={4}
-          error={Boolean(form.message('whyJoin'))}
-          helperText={form.message('whyJoin') ?? counter(whyLength)}
+          value={whyJoin}
+          onChange={(e) => {
+            setWhyJoin(e.target.value);
+            fields.clear('whyJoin');
+          }}
+          error={Boolean(fields.message('whyJoin'))}
+          helperText={fields.message('whyJoin') ?? counter(whyJoin)}
           slotProps={{ htmlInput: { maxLength: limits.applicationAnswerMax } }}
         />
-        <Controller
-          control={form.control}
-          name="links"
-          render={({ field }) => (
-            <LinksField
-              legend={t('application.links')}
-              links={field.value}
-              max={limits.applicationLinksMax}
-              onChange={(next) => {
-                field.onChange(next);
-                form.clearErrors('links');
-              }}
-              errorFor={(i) => form.message(`links.${i}`)}
-              listError={form.message('links')}
-            />
-          )}
+        <LinksField
+          legend={t('application.links')}
+          links={links}
+          max={limits.applicationLinksMax}
+          onChange={(next) => {
+            setLinks(next);
+            fields.setErrors((prev) =>
+              Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('links'))),
+            );
+          }}
+          errorFor={(i) => fields.message(`links.${i}`)}
+          listError={fields.message('links')}
         />
         <div>
-          <Button type="submit" variant="contained" size="large" disabled={form.pending}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={submitApplication.isPending}
+          >
             {t('application.submit')}
           </Button>
         </div>
