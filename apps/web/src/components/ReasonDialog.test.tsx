@@ -69,4 +69,19 @@ describe('ReasonDialog', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('drops the last attempt’s error when the next one is refused before sending', async () => {
+    const onSubmit = vi.fn(() =>
+      Promise.reject(new ApiError(409, 'errors.userAlreadyBanned', 'already banned')),
+    );
+    renderDialog(onSubmit);
+    await userEvent.type(screen.getByLabelText('Reason'), 'Spam links');
+    await userEvent.click(screen.getByRole('button', { name: 'Ban' }));
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText('Reason'));
+    await userEvent.click(screen.getByRole('button', { name: 'Ban' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
 });

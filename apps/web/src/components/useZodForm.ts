@@ -51,14 +51,15 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
   const [error, setError] = useState<unknown>(null);
 
   const submit: ZodForm<In, Out>['submit'] = (action) => (event) => {
+    // A new attempt: the last one's error goes, whether or not this one reaches the server.
+    setError(null);
     void form.handleSubmit(async (values) => {
-      setError(null);
       try {
         await action(values);
       } catch (err) {
         const onField = err instanceof ApiError ? codeFields[err.code] : undefined;
-        if (onField && err instanceof ApiError) {
-          form.setError(onField, { type: 'server', message: err.code });
+        if (onField) {
+          form.setError(onField, { type: 'server', message: (err as ApiError).code });
           return;
         }
         setError(err);
