@@ -108,6 +108,34 @@ export default tseslint.config(
     rules: restrict(forbid(otherPages(page), pageMessage)),
   })),
   {
+    // A shared module the web app imports for its constants, rules and types must not load Zod:
+    // a module reaches the browser whole, so one schema beside a constant puts Zod (27 KB gzip) on
+    // every page using that constant. Schemas live in *Schemas.ts, schemas.ts, responses.ts, routes/.
+    files: ['packages/shared/src/**/*.ts'],
+    ignores: [
+      'packages/shared/src/**/*Schemas.ts',
+      'packages/shared/src/**/*Schema.ts',
+      'packages/shared/src/schemas.ts',
+      'packages/shared/src/responses.ts',
+      'packages/shared/src/routes/**',
+      'packages/shared/src/**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message:
+                'Put Zod schemas in a *Schemas.ts module, so pages needing only constants do not load Zod.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // node:test's describe/it return promises the runner itself awaits.
     files: ['e2e/tests/**'],
     rules: { '@typescript-eslint/no-floating-promises': 'off' },

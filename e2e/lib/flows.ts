@@ -1,5 +1,6 @@
 /** The steps a person takes, written once and reused by the tests. */
-import type { Browser, Page } from 'playwright-core';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext } from './browser.ts';
 import { waitForLink } from './mail.ts';
 import type { RunningServer } from './server.ts';
@@ -83,6 +84,30 @@ export async function newModerator(browser: Browser, server: RunningServer): Pro
   return page;
 }
 
+export interface Applicant {
+  context: BrowserContext;
+  page: Page;
+  who: Person;
+}
+
+/**
+ * A new person in a browser context of their own registers, verifies and applies; ends on the
+ * pending application.
+ */
+export async function newApplicant(
+  browser: Browser,
+  server: RunningServer,
+  prefix: string,
+): Promise<Applicant> {
+  const context = await newContext(browser, server.baseUrl);
+  const page = await context.newPage();
+  const who = person(prefix);
+  await register(page, who);
+  await verify(page, server.mailDir, who);
+  await apply(page);
+  return { context, page, who };
+}
+
 export interface Member {
   page: Page;
   who: Person;
@@ -101,11 +126,7 @@ export async function newMember(
   prefix: string,
   role?: string,
 ): Promise<Member> {
-  const page = await (await newContext(browser, server.baseUrl)).newPage();
-  const who = person(prefix);
-  await register(page, who);
-  await verify(page, server.mailDir, who);
-  await apply(page);
+  const { page, who } = await newApplicant(browser, server, prefix);
   await approve(mod, who.username, role);
   await page.goto('/');
   await page.getByRole('heading', { name: 'Status updates' }).waitFor();
@@ -131,4 +152,35 @@ export async function refocus(page: Page): Promise<void> {
     window.dispatchEvent(new Event('focus'));
     document.dispatchEvent(new Event('visibilitychange'));
   });
+}
+
+/** In the post editor: adds `files` with "Add files", then waits until they are uploaded. */
+export async function addFiles(page: Page, files: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Add files' }).click();
+  await (await chooser).setFiles(files);
+  await page
+    .getByRole('button', { name: 'Publish' })
+    .and(page.locator(':not([disabled])'))
+    .waitFor();
+}
+
+/**
+ * On the mod log: once the first of `actions` shows, the entries name each of them, newest first
+ * in this order. Returns the list of entries.
+ */
+export async function expectModLog(page: Page, actions: string[]): Promise<Locator> {
+  const entries = page.getByRole('list', { name: 'Mod log entries' });
+  await entries.getByText(actions[0]!).waitFor();
+  const texts = await entries.getByRole('listitem').allInnerTexts();
+  const order = actions.map((action) => texts.findIndex((text) => text.includes(action)));
+  assert.ok(
+    order.every((i) => i >= 0),
+    `missing actions in ${JSON.stringify(texts)}`,
+  );
+  assert.deepEqual(
+    [...order].sort((x, y) => x - y),
+    order,
+  );
+  return entries;
 }

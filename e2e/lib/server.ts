@@ -57,18 +57,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  // A loaded machine may need longer: E2E_SERVER_START_MS (default 60 s).
-  const startMs = Number(process.env.E2E_SERVER_START_MS ?? 60_000);
+  // Waits for readiness; a loaded machine may need long (E2E_SERVER_START_MS, default 180 s; each
+  // test file has its own 10-minute limit anyway). A server that never answers is killed, so a
+  // failed start cannot leave the test run waiting on its process.
+  const startMs = Number(process.env.E2E_SERVER_START_MS ?? 180_000);
   const deadline = Date.now() + startMs;
+  const giveUp = (reason: string): never => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(reason);
+  };
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) giveUp(`server exited with ${child.exitCode}`);
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start within ${startMs / 1000} s`);
+    if (Date.now() > deadline) giveUp(`server did not start within ${startMs / 1000} s`);
     await new Promise((r) => setTimeout(r, 250));
   }
   return {

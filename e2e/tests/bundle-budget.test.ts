@@ -5,6 +5,7 @@
  * the page chunks the server announces for the first screens measured by `npm run bench:web`.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { initialJs, initialJsBudgetKb } from '../../apps/web/build/bundle-size.ts';
@@ -29,5 +30,19 @@ describe('bundle budget', () => {
         (report.routes[route] ?? 0) > report.entryGzip,
         `${route} has no page chunk in route-preload.json`,
       );
+  });
+
+  it('loads no Zod before the first screen of the pages members read most', () => {
+    // Zod (27 KB gzip) is for forms: a page showing posts must not load it for a constant.
+    const announced = JSON.parse(
+      fs.readFileSync(path.join(distDir, 'route-preload.json'), 'utf8'),
+    ) as Record<string, string[]>;
+    for (const route of ['/', '/posts/:postId', '/sections/:section', '/search']) {
+      const files = [...report.entry.map((f) => f.file), ...(announced[route] ?? [])];
+      const withZod = files.filter((url) =>
+        fs.readFileSync(path.join(distDir, url.replace(/^\//, '')), 'utf8').includes('$ZodType'),
+      );
+      assert.deepEqual(withZod, [], `${route} loads Zod`);
+    }
   });
 });

@@ -9,27 +9,17 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { launch, shoot } from '../lib/browser.ts';
-import { newModerator, newMember, moderator, type Person } from '../lib/flows.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { shoot } from '../lib/browser.ts';
+import { addFiles } from '../lib/flows.ts';
+import { useModeratedSite } from '../lib/site.ts';
 
 describe('community', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let mod: Page;
-  let creator: { page: Page; who: Person };
-  let reader: { page: Page; who: Person };
+  const site = useModeratedSite({ members: { creator: 'cleo', reader: 'remi' } });
   let imagePath: string;
 
   before(async () => {
-    server = await startServer({ ADMIN_EMAILS: moderator.email });
-    browser = await launch();
-    mod = await newModerator(browser, server);
-    creator = await newMember(browser, server, mod, 'cleo');
-    reader = await newMember(browser, server, mod, 'remi');
     imagePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-img-')), 'lighthouse.png');
     await sharp({ create: { width: 900, height: 600, channels: 3, background: '#2f6db5' } })
       .composite([
@@ -43,12 +33,8 @@ describe('community', () => {
       .toFile(imagePath);
   });
 
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
   it('takes a post from writing to deletion, with tags, media, comments, likes, an edit and search', async () => {
+    const { mod, creator, reader } = site;
     // A moderator creates two tags.
     await mod.goto('/tags');
     for (const label of ['Flash fiction', 'Seaside']) {
@@ -77,13 +63,7 @@ describe('community', () => {
     }
     await page.getByLabel('Human-made').check();
     await page.getByLabel('Tools used (optional)').fill('Fountain pen');
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add files' }).click();
-    await (await chooser).setFiles(imagePath);
-    await page
-      .getByRole('button', { name: 'Publish' })
-      .and(page.locator(':not([disabled])'))
-      .waitFor();
+    await addFiles(page, imagePath);
     await shoot(page, 'editor');
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('heading', { name: 'The lighthouse keeper' }).waitFor();

@@ -5,11 +5,11 @@
  * part 3. Screenshots of the post with its credits, the source with its derivative, the series.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launch, shoot } from '../lib/browser.ts';
-import { moderator, newMember, newModerator, type Member } from '../lib/flows.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { shoot } from '../lib/browser.ts';
+import type { RunningServer } from '../lib/server.ts';
+import { useModeratedSite } from '../lib/site.ts';
 
 async function newPost(page: Page, server: RunningServer, title: string, body = 'Words.') {
   const res = await page.request.post('/api/posts', {
@@ -21,26 +21,10 @@ async function newPost(page: Page, server: RunningServer, title: string, body = 
 }
 
 describe('creators’ credits', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let mod: Page;
-  let ana: Member;
-  let bo: Member;
-
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: moderator.email });
-    browser = await launch();
-    mod = await newModerator(browser, server);
-    ana = await newMember(browser, server, mod, 'ana');
-    bo = await newMember(browser, server, mod, 'bo');
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useModeratedSite({ members: { ana: 'ana', bo: 'bo' } });
 
   it('a translation credit notifies the source’s author, whose post lists the derivative', async () => {
+    const { server, ana, bo } = site;
     const source = await newPost(ana.page, server, 'Haïkus du métro', 'Sept syllabes, un quai.');
     const translation = await newPost(
       bo.page,
@@ -85,6 +69,7 @@ describe('creators’ credits', () => {
   });
 
   it('a series gives part N of M with previous and next', async () => {
+    const { server, bo } = site;
     const b = bo.page;
     const created = await b.request.post('/api/series', {
       headers: { origin: server.baseUrl },

@@ -5,13 +5,13 @@
  * another browser shown in the person's language, and a clean console when signed out.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, newContext, shoot } from '../lib/browser.ts';
+import { describe, it } from 'node:test';
+import { newContext, shoot } from '../lib/browser.ts';
 import {
   apply,
   approve,
   moderator,
+  newApplicant,
   person,
   refocus,
   register,
@@ -19,31 +19,14 @@ import {
   verify,
 } from '../lib/flows.ts';
 import { waitForLink } from '../lib/mail.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { useModeratedSite } from '../lib/site.ts';
 import ko from '../../apps/web/src/i18n/locales/ko.json' with { type: 'json' };
 
 describe('getting in', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let modContext: BrowserContext;
-  let mod: Page;
-
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: moderator.email });
-    browser = await launch();
-    modContext = await newContext(browser, server.baseUrl);
-    mod = await modContext.newPage();
-    await register(mod, moderator);
-    await verify(mod, server.mailDir, moderator);
-    await mod.waitForURL(`${server.baseUrl}/`);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useModeratedSite();
 
   it('takes a new person from registration to the home page', async () => {
+    const { server, browser, mod } = site;
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
     const applicant = person('ana');
@@ -65,6 +48,12 @@ describe('getting in', () => {
     await mod.goto('/applications');
     await mod.getByRole('article').filter({ hasText: applicant.username }).waitFor();
     await shoot(mod, 'applications');
+    // The avatar menu of a moderator (its header names who is signed in; axe checks the menu).
+    await mod.getByRole('button', { name: `Menu of ${moderator.username}` }).click();
+    await mod.getByRole('menuitem', { name: 'Mod log' }).waitFor();
+    await shoot(mod, 'avatar-menu');
+    await mod.keyboard.press('Escape');
+    await mod.getByRole('menu').waitFor({ state: 'hidden' });
     await approve(mod, applicant.username);
 
     await refocus(page);
@@ -78,6 +67,7 @@ describe('getting in', () => {
   });
 
   it('shows a translated error for a wrong password', async () => {
+    const { server, browser } = site;
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
     await signIn(page, { ...moderator, password: 'not the password at all' });
@@ -87,12 +77,8 @@ describe('getting in', () => {
   });
 
   it('sends a member who opens /applications to the home page', async () => {
-    const context = await newContext(browser, server.baseUrl);
-    const page = await context.newPage();
-    const member = person('ben');
-    await register(page, member);
-    await verify(page, server.mailDir, member);
-    await apply(page);
+    const { server, browser, mod } = site;
+    const { context, page, who: member } = await newApplicant(browser, server, 'ben');
     await approve(mod, member.username);
     await refocus(page);
     await page.waitForURL(`${server.baseUrl}/`);
@@ -103,12 +89,8 @@ describe('getting in', () => {
   });
 
   it('shows a banned user /banned with the reason', async () => {
-    const context = await newContext(browser, server.baseUrl);
-    const page = await context.newPage();
-    const troll = person('cal');
-    await register(page, troll);
-    await verify(page, server.mailDir, troll);
-    await apply(page);
+    const { server, browser, mod } = site;
+    const { context, page, who: troll } = await newApplicant(browser, server, 'cal');
 
     await mod.goto('/applications');
     const card = mod.getByRole('article').filter({ hasText: troll.username });
@@ -128,6 +110,7 @@ describe('getting in', () => {
   });
 
   it('switches to Korean and keeps it after a reload', async () => {
+    const { server, browser } = site;
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
     await page.goto('/login');
@@ -143,6 +126,7 @@ describe('getting in', () => {
   });
 
   it('shows the verification success in the language chosen at registration', async () => {
+    const { server, browser } = site;
     const who = person('kim');
     const registering = await newContext(browser, server.baseUrl);
     const page = await registering.newPage();
@@ -169,6 +153,7 @@ describe('getting in', () => {
   });
 
   it('loads /login and / signed out without a failed request or a console error', async () => {
+    const { server, browser } = site;
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
     const problems: string[] = [];

@@ -5,29 +5,16 @@
  * be far too late: the tab's limited socket carries `me:changed`).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newContext, watchSockets } from '../lib/browser.ts';
-import { apply, approve, moderator, newModerator, person, register, verify } from '../lib/flows.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import { newContext, watchSockets } from '../lib/browser.ts';
+import { apply, approve, person, register, verify } from '../lib/flows.ts';
+import { useModeratedSite } from '../lib/site.ts';
 
 describe('live access changes', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let mod: Page;
-
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: moderator.email });
-    browser = await launch();
-    mod = await newModerator(browser, server);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useModeratedSite();
 
   it("moves an applicant's tab to / within 2 s of approval, and a banned tab within 2 s of unban", async () => {
+    const { server, browser, mod } = site;
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
     // From the start: the limited socket may open as soon as the verified applicant lands.

@@ -8,11 +8,11 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { desktop, launch, mobile, screenshotDir } from '../lib/browser.ts';
-import { refocus, newModerator, newMember, moderator, type Person } from '../lib/flows.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { desktop, mobile, screenshotDir } from '../lib/browser.ts';
+import { refocus } from '../lib/flows.ts';
+import { useModeratedSite } from '../lib/site.ts';
 
 /** A JSON API call made by the page itself (its cookie, its origin), as the web app makes them. */
 async function api<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
@@ -61,26 +61,10 @@ async function openLive(page: Page, path: string): Promise<void> {
 }
 
 describe('live', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let mod: Page;
-  let alice: { page: Page; who: Person };
-  let bob: { page: Page; who: Person };
-
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: moderator.email });
-    browser = await launch();
-    mod = await newModerator(browser, server);
-    alice = await newMember(browser, server, mod, 'alma');
-    bob = await newMember(browser, server, mod, 'bruno');
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useModeratedSite({ members: { alice: 'alma', bob: 'bruno' } });
 
   it("B's comment rings A's bell without a reload; the entry is dismissed and opens the post at the comment", async () => {
+    const { alice, bob } = site;
     const a = alice.page;
     const post = await api<{ id: string }>(a, 'POST', '/api/posts', {
       section: 'writing',
@@ -128,6 +112,7 @@ describe('live', () => {
   });
 
   it("B's status update appears on A's home page without a reload", async () => {
+    const { alice, bob } = site;
     const a = alice.page;
     await openLive(a, '/');
     await a.getByRole('heading', { name: 'Status updates' }).waitFor();
@@ -140,6 +125,7 @@ describe('live', () => {
   });
 
   it("a moderator's role change updates B's menu without a reload", async () => {
+    const { mod, bob } = site;
     const b = bob.page;
     await openLive(b, '/');
     const me = await api<{ id: string; displayedRole: string }>(b, 'GET', '/api/me');
@@ -153,6 +139,7 @@ describe('live', () => {
   });
 
   it('log out closes the socket', async () => {
+    const { bob } = site;
     const b = bob.page;
     const upgraded = b.waitForEvent('websocket', (ws) => ws.url().includes('/socket.io/'));
     await b.goto('/');
@@ -166,6 +153,7 @@ describe('live', () => {
   });
 
   it("a moderator bans A and A's open tab goes to /banned; unbanned, it goes home", async () => {
+    const { server, mod, alice } = site;
     const a = alice.page;
     await openLive(a, '/');
     const me = await api<{ id: string }>(a, 'GET', '/api/me');

@@ -9,11 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
 import S3rver from 's3rver';
-import { launch, shoot } from '../lib/browser.ts';
-import { newModerator, moderator } from '../lib/flows.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { shoot } from '../lib/browser.ts';
+import { addFiles } from '../lib/flows.ts';
+import { useModeratedSite } from '../lib/site.ts';
 
 const CORS = `<CORSConfiguration>
   <CORSRule>
@@ -36,9 +35,6 @@ describe('media in a bucket', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-s3-'));
   let s3: S3rver;
   let endpoint: string;
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
   const bucket = 'atelier-e2e';
 
   before(async () => {
@@ -51,28 +47,27 @@ describe('media in a bucket', () => {
     });
     const { port } = await s3.run();
     endpoint = `http://127.0.0.1:${port}`;
-    // s3rver accepts any well-formed credentials; these exist only for it.
-    server = await startServer({
-      ADMIN_EMAILS: moderator.email,
+  });
+
+  // s3rver accepts any well-formed credentials; these exist only for it.
+  const site = useModeratedSite({
+    env: () => ({
       S3_ENDPOINT: endpoint,
       S3_REGION: 'us-east-1',
       S3_BUCKET: bucket,
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
-    });
-    browser = await launch();
-    page = await newModerator(browser, server);
+    }),
   });
 
   after(async () => {
-    await browser?.close();
-    await server?.stop();
     await s3?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('uploads a video from the editor straight to the bucket and plays it in the post', async () => {
+    const { server, mod: page } = site;
     const video = path.join(dir, 'waves.mp4');
     fs.writeFileSync(video, mp4(3 * 1024 * 1024));
     const puts: string[] = [];
@@ -89,13 +84,7 @@ describe('media in a bucket', () => {
     await page.getByLabel('Title').fill('Waves, filmed');
     await page.getByLabel('Body (Markdown)').fill('Thirty seconds of the sea at night.');
     await page.getByLabel('Human-made').check();
-    const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add files' }).click();
-    await (await chooser).setFiles(video);
-    await page
-      .getByRole('button', { name: 'Publish' })
-      .and(page.locator(':not([disabled])'))
-      .waitFor();
+    await addFiles(page, video);
     await shoot(page, 'editor-video-s3');
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('heading', { name: 'Waves, filmed' }).waitFor();

@@ -5,12 +5,11 @@
  * them → the mod log lists those actions, and filters them. Screenshots at 1280 and 375 px of the
  * profile's moderator panel, /applications with a promotion request, and /mod-log.
  */
-import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launch, shoot } from '../lib/browser.ts';
-import { refocus, newModerator, newMember, moderator } from '../lib/flows.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { shoot } from '../lib/browser.ts';
+import { expectModLog, refocus, newMember, moderator } from '../lib/flows.ts';
+import { useModeratedSite } from '../lib/site.ts';
 
 async function post(page: Page, title: string): Promise<string> {
   return page.evaluate(async (t) => {
@@ -30,22 +29,10 @@ async function post(page: Page, title: string): Promise<string> {
 }
 
 describe('moderation from a profile', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let mod: Page;
-
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: moderator.email });
-    browser = await launch();
-    mod = await newModerator(browser, server);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useModeratedSite();
 
   it('promotes a creator, notes, bans and unbans a member, and logs it all', async () => {
+    const { server, browser, mod } = site;
     const creator = await newMember(browser, server, mod, 'cleo');
     const member = await newMember(browser, server, mod, 'mina', 'Member');
 
@@ -124,20 +111,12 @@ describe('moderation from a profile', () => {
     await mod.getByRole('button', { name: `Menu of ${moderator.username}` }).click();
     await mod.getByRole('menuitem', { name: 'Mod log' }).click();
     await mod.waitForURL('**/mod-log');
-    const entries = mod.getByRole('list', { name: 'Mod log entries' });
-    await entries.getByText('User unbanned').waitFor();
-    const actions = await entries.getByRole('listitem').allInnerTexts();
-    const order = ['User unbanned', 'User banned', 'Note added', 'Promotion approved'].map((a) =>
-      actions.findIndex((text) => text.includes(a)),
-    );
-    assert.ok(
-      order.every((i) => i >= 0),
-      `missing actions in ${JSON.stringify(actions)}`,
-    );
-    assert.deepEqual(
-      [...order].sort((a, b) => a - b),
-      order,
-    );
+    const entries = await expectModLog(mod, [
+      'User unbanned',
+      'User banned',
+      'Note added',
+      'Promotion approved',
+    ]);
     await entries.getByText('Reason: Harassment in comments').waitFor();
     await shoot(mod, 'mod-log');
 

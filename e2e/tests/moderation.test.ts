@@ -7,33 +7,16 @@
  * report about them, and the mod log lists the removal, the note and the ban. Screenshots of the report dialog and of /reports at 1280 and 375 px.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launch, shoot } from '../lib/browser.ts';
-import { newModerator, newMember, moderator, type Member } from '../lib/flows.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import { shoot } from '../lib/browser.ts';
+import { expectModLog } from '../lib/flows.ts';
+import { useModeratedSite } from '../lib/site.ts';
 
 describe('moderation', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let mod: Page;
-  let author: Member;
-  let reporter: Member;
-
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: moderator.email });
-    browser = await launch();
-    mod = await newModerator(browser, server);
-    author = await newMember(browser, server, mod, 'ava');
-    reporter = await newMember(browser, server, mod, 'rex');
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useModeratedSite({ members: { author: 'ava', reporter: 'rex' } });
 
   it('reports a post, removes it with a reason (live notification), then bans its author (live /banned)', async () => {
+    const { mod, author, reporter } = site;
     // The author publishes a post in General.
     const a = author.page;
     await a.goto('/sections/general');
@@ -142,19 +125,6 @@ describe('moderation', () => {
 
     // The mod log lists the three actions, newest first.
     await mod.goto('/mod-log');
-    const entries = mod.getByRole('list', { name: 'Mod log entries' });
-    await entries.getByText('User banned').waitFor();
-    const actions = await entries.getByRole('listitem').allInnerTexts();
-    const order = ['User banned', 'Note added', 'Post removed'].map((action) =>
-      actions.findIndex((text) => text.includes(action)),
-    );
-    assert.ok(
-      order.every((i) => i >= 0),
-      `missing actions in ${JSON.stringify(actions)}`,
-    );
-    assert.deepEqual(
-      [...order].sort((x, y) => x - y),
-      order,
-    );
+    await expectModLog(mod, ['User banned', 'Note added', 'Post removed']);
   });
 });

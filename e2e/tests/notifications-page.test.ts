@@ -5,32 +5,15 @@
  * at 1280 and 375 px.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launch, shoot } from '../lib/browser.ts';
-import { moderator, newMember, newModerator, type Member } from '../lib/flows.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import { shoot } from '../lib/browser.ts';
+import { useModeratedSite } from '../lib/site.ts';
 
 describe('notifications page', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let alice: Member;
-  let bob: Member;
-
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: moderator.email });
-    browser = await launch();
-    const mod = await newModerator(browser, server);
-    alice = await newMember(browser, server, mod, 'alba');
-    bob = await newMember(browser, server, mod, 'boris');
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useModeratedSite({ members: { alice: 'alba', bob: 'boris' } });
 
   it('a mention in a comment shows on /notifications, linking to the comment', async () => {
+    const { alice, bob } = site;
     const a = alice.page;
     const created = await a.evaluate(async () => {
       const res = await fetch('/api/posts', {
@@ -75,6 +58,9 @@ describe('notifications page', () => {
 
     await entry.click();
     await a.waitForURL(new RegExp(`/posts/${created.id}#comment-`));
+    // The URL changes before the post's lazily loaded page replaces the list (a transition), so wait
+    // for the post's heading: until then the two notifications' excerpts also match the text.
+    await a.getByRole('heading', { name: 'Harbour lights', level: 1 }).waitFor();
     await a.getByText('more please.', { exact: false }).waitFor();
   });
 });

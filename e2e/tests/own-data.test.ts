@@ -7,33 +7,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { launch, shoot } from '../lib/browser.ts';
-import { moderator, newMember, newModerator, signIn, type Member } from '../lib/flows.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { shoot } from '../lib/browser.ts';
+import { signIn } from '../lib/flows.ts';
+import { useModeratedSite } from '../lib/site.ts';
 
 describe('own data', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let mod: Page;
-  let member: Member;
-
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: moderator.email });
-    browser = await launch();
-    mod = await newModerator(browser, server);
-    member = await newMember(browser, server, mod, 'ines');
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useModeratedSite({ members: { member: 'ines' } });
 
   it('downloads the export ZIP with the posts and media, then schedules and cancels a deletion', async () => {
+    const { server, member } = site;
     const page = member.page;
     // A post with an image, written through the API as the editor would.
     const image = await sharp({

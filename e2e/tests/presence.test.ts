@@ -6,29 +6,16 @@
  * Screenshots of the profile in both states at 1280 and 375 px.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launch, shoot } from '../lib/browser.ts';
-import { newModerator, newMember, moderator } from '../lib/flows.ts';
-import { startServer, type RunningServer } from '../lib/server.ts';
+import { describe, it } from 'node:test';
+import { shoot } from '../lib/browser.ts';
+import { newMember } from '../lib/flows.ts';
+import { useModeratedSite } from '../lib/site.ts';
 
 describe('presence', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let mod: Page;
-
-  before(async () => {
-    server = await startServer({ ADMIN_EMAILS: moderator.email });
-    browser = await launch();
-    mod = await newModerator(browser, server);
-  });
-
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useModeratedSite();
 
   it("shows A online to B while A's tab is open, and last seen once it closes", async () => {
+    const { server, browser, mod } = site;
     const a = await newMember(browser, server, mod, 'ada');
     const b = await newMember(browser, server, mod, 'ben');
     const aId = await a.page.evaluate(async () => {

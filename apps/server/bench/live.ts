@@ -37,6 +37,7 @@ import {
   spawnServer,
   type ServerProcess,
 } from '../test/helpers.ts';
+import { numberOption } from './common.ts';
 import { sectionMarkers, writeSection } from './doc.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -48,14 +49,8 @@ const [START, END] = sectionMarkers('live');
 // ---- options ----
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (i < 0) return fallback;
-  const raw = args[i]?.includes('=') ? args[i]?.split('=')[1] : args[i + 1];
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} needs a positive integer`);
-  return value;
-};
+const option = (name: string, fallback: number) =>
+  numberOption(args, name, fallback, { integer: true });
 const socketCount = option('sockets', 1_000);
 const samples = Math.min(option('samples', 50), socketCount);
 const withRedis = !args.includes('--no-redis');
@@ -182,6 +177,8 @@ interface Result {
   sockets: number;
   connectSeconds: number;
   p50: number;
+  /** p50 of the comment request alone (its answer), the rest being dispatch and push. */
+  answerP50: number;
   p99: number;
   max: number;
   crossNodeP50: number | null;
@@ -215,6 +212,7 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
   log(`  ${samples} notifications through node A…`);
   const latencies: number[] = [];
   const crossNode: number[] = [];
+  const answers: number[] = [];
   const entry = must(nodes[0], 'node');
   for (let i = 0; i < samples; i += 1) {
     const socket = must(sockets[i], 'socket');
@@ -240,6 +238,7 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
       body: JSON.stringify({ body: `Comment ${i}` }),
     });
     if (res.status !== 201) throw new Error(`comment ${i}: ${res.status} ${await res.text()}`);
+    answers.push(performance.now() - started);
     const ms = (await arrived) - started;
     latencies.push(ms);
     if (nodes.length > 1 && i % nodes.length !== 0) crossNode.push(ms);
@@ -253,6 +252,10 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
     sockets: socketCount,
     connectSeconds,
     p50: percentile(sorted, 50),
+    answerP50: percentile(
+      [...answers].sort((a, b) => a - b),
+      50,
+    ),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? 0,
     crossNodeP50: cross.length > 0 ? percentile(cross, 50) : null,
@@ -277,6 +280,19 @@ const benchEnv = {
   RATE_LIMIT_SCALE: '0',
 };
 
+// BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it exits (open it in
+// Chrome's DevTools or speedscope), to see where a delivery's time goes.
+const serverArgs = {
+  args: [
+    ...(process.env.BENCH_CPU_PROF
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : []),
+    '--import',
+    'tsx',
+    'src/main.ts',
+  ],
+};
+
 // ---- setups ----
 
 async function oneNode(): Promise<Result> {
@@ -291,7 +307,7 @@ async function oneNode(): Promise<Result> {
     } finally {
       await database.close();
     }
-    nodes.push(await spawnServer({ DATA_DIR: dataDir, ...benchEnv }));
+    nodes.push(await spawnServer({ DATA_DIR: dataDir, ...benchEnv }, serverArgs));
     return await measure('1 node, PGlite, in process', nodes, seeded);
   } finally {
     await stopNodes(nodes);
@@ -346,7 +362,10 @@ async function twoNodes(): Promise<Result> {
     }
     for (const dir of dataDirs) {
       nodes.push(
-        await spawnServer({ DATA_DIR: dir, DATABASE_URL: url, REDIS_URL: redisUrl, ...benchEnv }),
+        await spawnServer(
+          { DATA_DIR: dir, DATABASE_URL: url, REDIS_URL: redisUrl, ...benchEnv },
+          serverArgs,
+        ),
       );
     }
     return await measure('2 nodes, PostgreSQL + Redis', nodes, seeded);
@@ -381,11 +400,11 @@ function section(results: Result[], skipped: string | null): string {
     'of the resident set of each server process once the sockets are open, divided by its sockets',
     '(session lookup, Socket.IO and presence state included).',
     '',
-    '| Setup | Sockets | Connect all (s) | p50 (ms) | p99 (ms) | max (ms) | p50 via the other node (ms) | Memory per socket |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Setup | Sockets | Connect all (s) | p50 (ms) | p99 (ms) | max (ms) | p50 via the other node (ms) | p50 of the answer (ms) | Memory per socket |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r) =>
-        `| ${r.setup} | ${r.sockets.toLocaleString('en')} | ${r.connectSeconds.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.crossNodeP50 === null ? '—' : ms(r.crossNodeP50)} | ${(r.bytesPerSocket / 1024).toFixed(1)} KB |`,
+        `| ${r.setup} | ${r.sockets.toLocaleString('en')} | ${r.connectSeconds.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.crossNodeP50 === null ? '—' : ms(r.crossNodeP50)} | ${ms(r.answerP50)} | ${(r.bytesPerSocket / 1024).toFixed(1)} KB |`,
     ),
     '',
   ];

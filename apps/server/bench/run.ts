@@ -10,18 +10,19 @@
  * 3. Prints a table and writes docs/performance.md (unless --no-write).
  *
  * Options: --duration <s> (10), --connections <n> (100: the issue's goals are stated at 100),
- * --warmup <s> (2), --no-postgres, --no-write, --only <name,name> (endpoints whose name contains one).
+ * --warmup <s> (2), --no-postgres, --no-pglite, --no-write, --only <name,name> (endpoints whose name
+ * contains one).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_EMAIL, BENCH_PASSWORD, sizes, type Generated, type IndexProbe } from './generate.ts';
+import { freePort, numberOption } from './common.ts';
 import { writeDoc } from './doc.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -32,18 +33,12 @@ const docFile = path.join(repoRoot, 'docs/performance.md');
 // ---- options ----
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number): number => {
-  const i = args.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (i < 0) return fallback;
-  const raw = args[i]?.includes('=') ? args[i]?.split('=')[1] : args[i + 1];
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
-  return value;
-};
+const option = (name: string, fallback: number) => numberOption(args, name, fallback);
 const duration = option('duration', 10);
 const connections = option('connections', 100);
 const warmup = option('warmup', 2);
 const withPostgres = !args.includes('--no-postgres');
+const withPglite = !args.includes('--no-pglite');
 const write = !args.includes('--no-write');
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',').filter(Boolean) : [];
@@ -58,29 +53,26 @@ interface Child<T> {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts `script` (through tsx) and waits for its `BENCH_READY {json}` line. */
 function startChild<T>(
   script: string,
   env: Record<string, string>,
   timeoutMs: number,
 ): Promise<Child<T>> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, script)], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // BENCH_CPU_PROF=<dir>: each child writes a V8 CPU profile there when it exits (open it in
+  // Chrome's DevTools or speedscope), to see where a request's time goes.
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
+  const proc = spawn(
+    process.execPath,
+    [...profile, '--import', 'tsx', path.join(benchDir, script)],
+    {
+      cwd: serverDir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output: string[] = [];
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   const stop = async () => {
@@ -531,7 +523,10 @@ ${modes.map(probeTable).join('\n\n')}
 - The parts of an answer that are the same for everyone (home, sections, tags, a post, a page of
   comments or of a section's posts, search results) come from the node's payload cache
   (\`lib/payload-cache.ts\`, dropped by every successful write and by the domain events, on every
-  node through Redis); a request then runs only its viewer's part (liked flags, one statement).
+  node through Redis), and so does each viewer's part (liked flags: one statement on a viewer's
+  first read of a payload, none after; the bench's member repeats its reads) and each member's
+  notifications list (the bell, kept per user: dropped when the dispatcher creates one of theirs,
+  by a dismissal and by any write or user change, so a repeated read runs none).
   "statements" is what one warm request of the endpoint runs (counted by the server's query
   logger, after a first request of the same kind); the goal is at most 3 for every read.
 - The sections and the tags answer with an \`ETag\` and \`304\` on a matching \`If-None-Match\`
@@ -564,17 +559,19 @@ try {
 }
 
 const modes: ModeResult[] = [];
-const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-pglite-'));
-try {
-  modes.push(
-    await benchApp(
-      'PGlite',
-      `embedded, fresh directory, PGlite ${pgliteVersion()}`,
-      path.join(pgliteDir, 'db'),
-    ),
-  );
-} finally {
-  fs.rmSync(pgliteDir, { recursive: true, force: true });
+if (withPglite) {
+  const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-pglite-'));
+  try {
+    modes.push(
+      await benchApp(
+        'PGlite',
+        `embedded, fresh directory, PGlite ${pgliteVersion()}`,
+        path.join(pgliteDir, 'db'),
+      ),
+    );
+  } finally {
+    fs.rmSync(pgliteDir, { recursive: true, force: true });
+  }
 }
 
 if (withPostgres) {

@@ -3,34 +3,19 @@
  * directory or a postgres:// URL), the bulk data of generate.ts, then `buildApp` + listen on PORT.
  * Prints one line `BENCH_READY {json}` when it answers; SIGTERM closes it.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { sql } from 'drizzle-orm';
+import { benchConfig } from './common.ts';
 import { generate, probeIndexes } from './generate.ts';
 
 const target = process.env.BENCH_DATABASE;
 const port = process.env.PORT;
 if (!target || !port) throw new Error('BENCH_DATABASE and PORT are required');
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-data-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  HOST: '127.0.0.1',
-  PORT: port,
-  BASE_URL: `http://127.0.0.1:${port}`,
-  AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
-  // The benchmark's simulated users write far faster than any person: no rate limits.
-  RATE_LIMIT_SCALE: '0',
-  DATA_DIR: dataDir,
-  SEED_DEMO: 'false',
-});
+const { config, dataDir } = benchConfig(port, 'atelier-bench-data-');
 
 /**
  * Statements the app has run (Drizzle's logger; transaction control and the dispatcher's claims

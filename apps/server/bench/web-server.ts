@@ -5,12 +5,9 @@
  * then `buildApp` with the built web app + listen on PORT. Prints `BENCH_READY {json}` (a member's
  * e-mail and password, the long thread's post id); SIGTERM closes it and removes the directory.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { commentReplies, comments, posts } from '../src/db/schema/index.ts';
 import { recountCounters } from '../src/demo/counters.ts';
@@ -18,25 +15,18 @@ import { demoEmail } from '../src/demo/people.ts';
 import { seedDemo } from '../src/demo/seed.ts';
 import { queryRows } from '../src/lib/sql.ts';
 import { sql } from 'drizzle-orm';
+import { benchConfig } from './common.ts';
 
 const port = process.env.PORT;
 if (!port) throw new Error('PORT is required');
 const threadComments = Number(process.env.BENCH_COMMENTS ?? 50);
 const repliesPerComment = 2;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-web-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'silent',
-  HOST: '127.0.0.1',
-  PORT: port,
-  BASE_URL: `http://127.0.0.1:${port}`,
-  AUTH_SECRET: crypto.randomBytes(32).toString('base64url'),
-  RATE_LIMIT_SCALE: '0',
-  DATA_DIR: dataDir,
-  SEED_DEMO: 'false',
-  ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
-});
+const { config, dataDir } = benchConfig(
+  port,
+  'atelier-bench-web-',
+  process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {},
+);
 
 const database = await openDatabase({ url: path.join(dataDir, 'db') });
 const { db } = database;

@@ -18,12 +18,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { freePort } from './common.ts';
 import { sectionMarkers, writeSection } from './doc.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -78,18 +78,6 @@ async function buildIfNeeded() {
 }
 
 // ---- processes ----
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Ready {
   email: string;

@@ -65,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, deps.config, deps.database);
   // Before every plugin: NUL bytes, lone surrogates and invalid UTF-8 are a 400 on every route.
   registerInputText(app);
-  await registerSecurity(app, deps.config);
+  registerSecurity(app, deps.config);
   // Before every route: a bounded queue of /api requests in front of the database (503 when full).
   registerAdmission(app, deps.config);
   await registerRateLimiter(app, deps.config);

@@ -2,10 +2,9 @@
  * The server process: read the configuration (fail fast), open the database (migrations run,
  * the embedded data directory is locked), listen, and shut down gracefully on SIGTERM/SIGINT.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig, repoRoot, type Config } from './config.ts';
+import { loadConfigOrFail } from './lib/startup.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { closeHttp, installShutdown } from './lib/shutdown.ts';
@@ -15,15 +14,7 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-// Settings from `<repo>/.env` when it exists; a variable set in the environment (even empty) wins.
-const envFile = path.join(repoRoot, '.env');
-let config: Config;
-try {
-  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
-  config = loadConfig();
-} catch (err) {
-  fail((err as Error).message);
-}
+const config = loadConfigOrFail(fail);
 
 let database: Database;
 try {

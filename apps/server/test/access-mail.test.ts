@@ -5,31 +5,24 @@
  * Approval and promotion are also notifications (`applicationApproved`, `promotion`).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Language, Notification } from '@atelier/shared';
 import { domainEvents, mailOutbox, user } from '../src/db/schema/index.ts';
+import { useAuthApp, useUsers } from './context.ts';
 import {
   applicationInput,
-  createAuthTestApp,
-  createModerator,
   createUser,
   mailsTo,
   relaxedWriteLimits,
   request,
   type TestUser,
+  send,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
 import { newPost } from './post-factories.ts';
 
 describe('mails of access decisions', () => {
-  let t: TestApp;
-  let mod: TestUser;
-
-  beforeAll(async () => {
-    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-    mod = await createModerator(t);
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const { mod } = useUsers(t, { mod: ['moderator'] });
 
   const speaks = (u: TestUser, language: Language) =>
     t.database.db.update(user).set({ language }).where(eq(user.id, u.id));
@@ -164,13 +157,7 @@ describe('mails of access decisions', () => {
     // A member may not ban: nothing recorded, nothing mailed.
     const member = await createUser(t, { roles: ['member'] });
     const target = await createUser(t, { roles: ['member'] });
-    const refused = await request(t, {
-      method: 'POST',
-      url: `/api/users/${target.id}/ban`,
-      cookie: member.cookie,
-      payload: { reason: 'No' },
-    });
-    expect(refused.statusCode).toBe(403);
+    await send(t, member, `POST /api/users/${target.id}/ban`, { reason: 'No' }, 403);
     await settle();
     expect(noticesTo(target.email)).toEqual([]);
     expect(await mailOutboxRows(target.email)).toHaveLength(1); // the verification
@@ -180,13 +167,7 @@ describe('mails of access decisions', () => {
     const u = await createUser(t);
     const id = await apply(u);
     await post(`/api/applications/${id}/approve`, { grantedRole: 'member' });
-    const again = await request(t, {
-      method: 'POST',
-      url: `/api/applications/${id}/reject`,
-      cookie: mod.cookie,
-      payload: { note: 'Too late' },
-    });
-    expect(again.statusCode).toBe(409);
+    await send(t, mod, `POST /api/applications/${id}/reject`, { note: 'Too late' }, 409);
     await settle();
     expect(noticesTo(u.email).map((m) => m.subject)).toEqual([
       'Welcome to Atelier: your application was approved',

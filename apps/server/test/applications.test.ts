@@ -1,28 +1,22 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Application, MyApplication } from '@atelier/shared';
 import { applications } from '../src/db/schema/index.ts';
+import { useAuthApp, useUsers } from './context.ts';
 import {
   applicationInput,
-  createAuthTestApp,
-  createModerator,
   createUser,
   request,
   userRow,
   type TestUser,
+  send,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('applications', () => {
-  let t: TestApp;
-  let mod: TestUser;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    mod = await createModerator(t);
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
+  const { mod } = useUsers(t, { mod: ['moderator'] });
 
   const submit = (u: TestUser, payload: object = applicationInput()) =>
     request(t, { method: 'POST', url: '/api/applications', cookie: u.cookie, payload });
@@ -212,12 +206,7 @@ describe('applications', () => {
     ).json<{ id: string }[]>();
     expect(approved[0]?.id).toBe(appB.id);
     expect(approved.map((x) => x.id)).toContain(appA.id);
-    const bad = await request(t, {
-      method: 'GET',
-      url: '/api/applications?state=lost',
-      cookie: mod.cookie,
-    });
-    expect(bad.statusCode).toBe(400);
+    await send(t, mod, 'GET /api/applications?state=lost', undefined, 400);
   });
 
   it('answers 404 for an unknown application', async () => {

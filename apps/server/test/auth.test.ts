@@ -1,10 +1,10 @@
 import { count, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { user } from '../src/db/schema/index.ts';
+import { useAuthApp } from './context.ts';
 import {
   PASSWORD,
   cookieFrom,
-  createAuthTestApp,
   lastLink,
   mailsTo,
   registerUser,
@@ -14,17 +14,13 @@ import {
   uniqueName,
   userRow,
   verifyEmail,
+  send,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
 
 const ADMIN = 'Boss@Example.com';
 
 describe('registration, verification and sign-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAuthTestApp({ ADMIN_EMAILS: [ADMIN] });
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp({ ADMIN_EMAILS: [ADMIN] });
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -114,12 +110,7 @@ describe('registration, verification and sign-in', () => {
 
   it('refuses an invalid verification token', async () => {
     const u = await registerUser(t);
-    const res = await request(t, {
-      method: 'GET',
-      url: '/api/auth/verify-email?token=not-a-token',
-      cookie: u.cookie,
-    });
-    expect(res.statusCode).toBe(401);
+    const res = await send(t, u, 'GET /api/auth/verify-email?token=not-a-token', undefined, 401);
     expect(res.json().error.code).toBe('errors.auth.INVALID_TOKEN');
     // A token whose signature was tampered with.
     const token = tokenOf(lastLink(t, u.email, 'verifyEmail'));
@@ -147,13 +138,7 @@ describe('registration, verification and sign-in', () => {
 
   it('resends the verification mail', async () => {
     const u = await registerUser(t, { language: 'es' });
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/send-verification-email',
-      cookie: u.cookie,
-      payload: { email: u.email },
-    });
-    expect(res.statusCode).toBe(200);
+    await send(t, u, 'POST /api/auth/send-verification-email', { email: u.email }, 200);
     const mails = mailsTo(t, u.email);
     expect(mails).toHaveLength(2);
     expect(mails[1]?.subject).toBe('Confirma tu dirección de correo electrónico para Atelier');
@@ -162,27 +147,29 @@ describe('registration, verification and sign-in', () => {
   it('refuses a taken username or e-mail, case-insensitively, and writes nothing', async () => {
     const u = await registerUser(t, { username: uniqueName('Taken') });
     const before = await userCount();
-    const sameName = await request(t, {
-      method: 'POST',
-      url: '/api/register',
-      payload: {
+    const sameName = await send(
+      t,
+      null,
+      'POST /api/register',
+      {
         username: u.username.toUpperCase(),
         email: `${uniqueName()}@example.com`,
         password: PASSWORD,
       },
-    });
-    expect(sameName.statusCode).toBe(409);
+      409,
+    );
     expect(sameName.json().error).toMatchObject({
       code: 'errors.usernameTaken',
       fields: { username: 'errors.usernameTaken' },
     });
 
-    const sameEmail = await request(t, {
-      method: 'POST',
-      url: '/api/register',
-      payload: { username: uniqueName(), email: u.email.toUpperCase(), password: PASSWORD },
-    });
-    expect(sameEmail.statusCode).toBe(409);
+    const sameEmail = await send(
+      t,
+      null,
+      'POST /api/register',
+      { username: uniqueName(), email: u.email.toUpperCase(), password: PASSWORD },
+      409,
+    );
     expect(sameEmail.json().error).toMatchObject({
       code: 'errors.emailTaken',
       fields: { email: 'errors.emailTaken' },
@@ -238,31 +225,27 @@ describe('registration, verification and sign-in', () => {
   });
 
   it("does not expose Better Auth's own sign-up or profile update", async () => {
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/sign-up/email',
-      payload: { name: 'direct', email: 'direct@example.com', password: PASSWORD },
-    });
-    expect(res.statusCode).toBe(404);
+    const res = await send(
+      t,
+      null,
+      'POST /api/auth/sign-up/email',
+      { name: 'direct', email: 'direct@example.com', password: PASSWORD },
+      404,
+    );
     expect(res.json().error.code).toBe('errors.notFound');
     const u = await registerUser(t);
-    const update = await request(t, {
-      method: 'POST',
-      url: '/api/auth/update-user',
-      cookie: u.cookie,
-      payload: { name: 'x' },
-    });
-    expect(update.statusCode).toBe(404);
+    await send(t, u, 'POST /api/auth/update-user', { name: 'x' }, 404);
   });
 
   it('signs in unverified users, refuses a wrong password with a translated code, signs out', async () => {
     const u = await registerUser(t);
-    const wrong = await request(t, {
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      payload: { email: u.email, password: 'not the password' },
-    });
-    expect(wrong.statusCode).toBe(401);
+    const wrong = await send(
+      t,
+      null,
+      'POST /api/auth/sign-in/email',
+      { email: u.email, password: 'not the password' },
+      401,
+    );
     expect(wrong.json().error.code).toBe('errors.auth.INVALID_EMAIL_OR_PASSWORD');
 
     const cookie = await signIn(t, u.email.toUpperCase(), u.password);

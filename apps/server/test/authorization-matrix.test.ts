@@ -3,25 +3,16 @@
  * banned, member) against every route that needs more, with the right 401/403 code, and not a
  * single row written by any refused request.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccessState } from '@atelier/shared';
 import { applications, sections, user, visitorChecks } from '../src/db/schema/index.ts';
-import {
-  applicationInput,
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  request,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp } from './context.ts';
+import { applicationInput, createModerator, createUser, request, requestAs } from './factories.ts';
+import { banRoutes, expectRefusedOn, stateCookies, type MatrixRoute } from './matrix.ts';
 
 type Level = 'signedIn' | 'signedInEvenBanned' | 'verified' | 'member' | 'moderator';
-interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
-  url: string;
+interface Route extends MatrixRoute {
   level: Level;
-  payload?: object;
 }
 
 type StateName = 'anonymous' | 'unverified' | 'pending' | 'rejected' | 'banned' | 'member';
@@ -53,39 +44,23 @@ const expected: Record<AccessState, [number, string]> = {
 };
 
 describe('authorization matrix', () => {
-  let t: TestApp;
+  const t = useAuthApp();
   let cookies: Record<StateName, string>;
   let routes: Route[];
 
   beforeAll(async () => {
-    t = await createAuthTestApp();
     const mod = await createModerator(t);
     const applicant = await createUser(t);
-    const app = (
-      await request(t, {
-        method: 'POST',
-        url: '/api/applications',
-        cookie: applicant.cookie,
-        payload: applicationInput(),
-      })
-    ).json<{ id: string }>();
-    const target = await createUser(t, { roles: ['member'] });
-    const bannedTarget = await createUser(t, { roles: ['member', 'banned'] });
-    const users: Record<Exclude<StateName, 'anonymous'>, TestUser> = {
-      unverified: await createUser(t, { verified: false }),
-      pending: await createUser(t),
-      rejected: await createUser(t, { roles: ['rejected'] }),
-      banned: await createUser(t, { roles: ['member', 'banned'] }),
-      member: await createUser(t, { roles: ['member'] }),
-    };
-    cookies = {
-      anonymous: '',
-      unverified: users.unverified.cookie,
-      pending: users.pending.cookie,
-      rejected: users.rejected.cookie,
-      banned: users.banned.cookie,
-      member: users.member.cookie,
-    };
+    const app = (await requestAs(t, applicant, 'POST /api/applications', applicationInput())).json<{
+      id: string;
+    }>();
+    cookies = await stateCookies(t, {
+      unverified: { verified: false },
+      pending: {},
+      rejected: ['rejected'],
+      banned: ['member', 'banned'],
+      member: ['member'],
+    });
     expect(mod.id).toBeTruthy();
     routes = [
       { method: 'GET', url: '/api/me', level: 'signedInEvenBanned' },
@@ -119,17 +94,9 @@ describe('authorization matrix', () => {
         level: 'moderator',
         payload: { note: 'No.' },
       },
-      { method: 'GET', url: '/api/users/banned', level: 'moderator' },
-      {
-        method: 'POST',
-        url: `/api/users/${target.id}/ban`,
-        level: 'moderator',
-        payload: { reason: 'Spam' },
-      },
-      { method: 'POST', url: `/api/users/${bannedTarget.id}/unban`, level: 'moderator' },
+      ...(await banRoutes(t)),
     ];
   });
-  afterAll(() => t.close());
 
   async function snapshot() {
     const db = t.database.db;
@@ -153,21 +120,9 @@ describe('authorization matrix', () => {
   it.each(states)('refuses %s on every route above its level and writes nothing', async (state) => {
     const before = await snapshot();
     const access = accessStateOf[state];
-    let refused = 0;
-    for (const route of routes) {
-      if (allowed[route.level].includes(access)) continue;
-      refused += 1;
-      const res = await request(t, {
-        method: route.method,
-        url: route.url,
-        cookie: cookies[state] || undefined,
-        ...(route.payload ? { payload: route.payload } : {}),
-      });
-      const [status, code] = expected[access];
-      expect(res.statusCode, `${state} ${route.method} ${route.url}`).toBe(status);
-      expect(res.json().error.code, `${state} ${route.method} ${route.url}`).toBe(code);
-    }
-    expect(refused).toBeGreaterThan(0);
+    const refused = routes.filter((route) => !allowed[route.level].includes(access));
+    await expectRefusedOn(t, state, cookies[state], refused, expected[access]);
+    expect(refused.length).toBeGreaterThan(0);
     expect(await snapshot()).toBe(before);
   });
 

@@ -19,6 +19,7 @@ import {
   signIn,
   uniqueName,
   type TestUser,
+  send,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { multipart, newPost, newTag, postInput } from './post-factories.ts';
@@ -122,13 +123,7 @@ async function reportedPost(): Promise<string> {
 /** A verified user without access who applied: the application's id. */
 async function pendingApplication(): Promise<string> {
   const applicant = await createUser(t);
-  const res = await request(t, {
-    method: 'POST',
-    url: '/api/applications',
-    cookie: applicant.cookie,
-    payload: applicationInput(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  const res = await send(t, applicant, 'POST /api/applications', applicationInput(), 201);
   return res.json<{ id: string }>().id;
 }
 
@@ -136,13 +131,7 @@ async function pendingApplication(): Promise<string> {
 async function pendingPromotion(): Promise<string> {
   const creator = await createUser(t, { roles: ['probation-writer'] });
   const post = await newPost(t, creator);
-  const res = await request(t, {
-    method: 'POST',
-    url: '/api/promotion-requests',
-    cookie: creator.cookie,
-    payload: { postIds: [post.id] },
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  const res = await send(t, creator, 'POST /api/promotion-requests', { postIds: [post.id] }, 201);
   return res.json<{ id: string }>().id;
 }
 
@@ -636,13 +625,13 @@ const calls: Record<string, Call> = {
     as: 'moderator',
     request: async () => {
       const other = await createMember(t);
-      const res = await request(t, {
-        method: 'POST',
-        url: '/api/reports',
-        cookie: member.cookie,
-        payload: { targetType: 'user', targetId: other.id, reason: 'spam' },
-      });
-      expect(res.statusCode).toBe(201);
+      await send(
+        t,
+        member,
+        'POST /api/reports',
+        { targetType: 'user', targetId: other.id, reason: 'spam' },
+        201,
+      );
       return { url: `/api/reports/user/${other.id}/ban`, payload: { reason: 'Spam' } };
     },
     status: 204,

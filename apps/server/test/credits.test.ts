@@ -5,11 +5,11 @@
  * is refused; deleting a post removes its credits both ways and its place in its series.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification, PostCredits, Series, SeriesDetail } from '@atelier/shared';
 import { domainEvents, postCredits, posts, seriesPosts } from '../src/db/schema/index.ts';
+import { useAuthApp } from './context.ts';
 import {
-  createAuthTestApp,
   createMember,
   createModerator,
   createUser,
@@ -17,14 +17,9 @@ import {
   request,
   type TestUser,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
 import { newPost } from './post-factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-});
-afterAll(() => t.close());
+const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
 
 type U = Pick<TestUser, 'cookie'>;
 const call = (

@@ -17,7 +17,7 @@ import {
   type SeedResult,
 } from '../src/demo/seed.ts';
 import { queryRows } from '../src/lib/sql.ts';
-import { cookieFrom, createAuthTestApp, request } from './factories.ts';
+import { cookieFrom, createAuthTestApp, request, send } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -180,19 +180,21 @@ describe('demo seed', () => {
       sql`select count(*)::int as n from account where password = ${password} or password like ${`%${password}%`}`,
     );
     expect(stored?.n).toBe(0);
-    const old = await request(t, {
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      payload: { email: 'demo-mod@demo.atelier.local', password: 'atelier-demo-2026' },
-    });
-    expect(old.statusCode).toBe(401);
+    await send(
+      t,
+      null,
+      'POST /api/auth/sign-in/email',
+      { email: 'demo-mod@demo.atelier.local', password: 'atelier-demo-2026' },
+      401,
+    );
 
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      payload: { email: 'mina.park@demo.atelier.local', password },
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await send(
+      t,
+      null,
+      'POST /api/auth/sign-in/email',
+      { email: 'mina.park@demo.atelier.local', password },
+      200,
+    );
     const cookie = cookieFrom(res);
     const me = await request(t, { method: 'GET', url: '/api/me', cookie });
     expect(me.statusCode).toBe(200);
@@ -203,12 +205,13 @@ describe('demo seed', () => {
       emailVerified: true,
     });
 
-    const wrong = await request(t, {
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      payload: { email: 'mina.park@demo.atelier.local', password: 'not-the-demo-password' },
-    });
-    expect(wrong.statusCode).toBe(401);
+    await send(
+      t,
+      null,
+      'POST /api/auth/sign-in/email',
+      { email: 'mina.park@demo.atelier.local', password: 'not-the-demo-password' },
+      401,
+    );
   });
 
   it('is served by the community endpoints as it is stored', async () => {

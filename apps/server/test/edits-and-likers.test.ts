@@ -4,26 +4,22 @@
  * liked something (a cursor list behind every like count).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Liker, Page, PostHistory } from '@atelier/shared';
 import { postVersions, posts } from '../src/db/schema/index.ts';
+import { useAuthApp } from './context.ts';
 import {
-  createAuthTestApp,
   createMember,
   createModerator,
   createUser,
   relaxedWriteLimits,
   request,
   type TestUser,
+  send,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
 import { newPost, newTag } from './post-factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-});
-afterAll(() => t.close());
+const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
 
 const edit = (u: Pick<TestUser, 'cookie'>, id: string, payload: Record<string, unknown>) =>
   request(t, { method: 'PATCH', url: `/api/posts/${id}`, cookie: u.cookie, payload });
@@ -121,13 +117,7 @@ describe('edition counts on comments, replies and status updates', () => {
       })
     ).json<{ id: string }>();
     for (const body of ['edited once', 'edited twice']) {
-      const res = await request(t, {
-        method: 'PATCH',
-        url: `/api/comments/${comment.id}`,
-        cookie: author.cookie,
-        payload: { body },
-      });
-      expect(res.statusCode).toBe(200);
+      await send(t, author, `PATCH /api/comments/${comment.id}`, { body }, 200);
     }
     const list = await request(t, {
       method: 'GET',
@@ -171,12 +161,7 @@ describe('who liked', () => {
       await createUser(t, { roles: ['advanced-writer'] }),
     ];
     for (const fan of fans) {
-      const res = await request(t, {
-        method: 'PUT',
-        url: `/api/posts/${post.id}/like`,
-        cookie: fan.cookie,
-      });
-      expect(res.statusCode).toBe(200);
+      await send(t, fan, `PUT /api/posts/${post.id}/like`, undefined, 200);
     }
     const first = await likers(author, `posts/${post.id}`, '?limit=2');
     expect(first.statusCode).toBe(200);

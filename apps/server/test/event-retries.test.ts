@@ -7,6 +7,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainEvents, notifications } from '../src/db/schema/index.ts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows } from '../src/lib/sql.ts';
 import { createAuthTestApp, createUser, type TestUser } from './factories.ts';
 import type { TestApp } from './helpers.ts';
@@ -87,6 +88,10 @@ describe('domain events that fail', () => {
       .update(domainEvents)
       .set({ nextAttemptAt: sql`now() - interval '1 second'` })
       .where(inArray(domainEvents.id, ids));
+
+  /** Sets columns of the event `id` (to age it, or to make it pending or parked). */
+  const setEvent = (id: number, values: PgUpdateSetSource<typeof domainEvents>) =>
+    t.database.db.update(domainEvents).set(values).where(eq(domainEvents.id, id));
 
   const metricsText = async () => {
     const res = await t.app.inject({
@@ -180,36 +185,13 @@ describe('domain events that fail', () => {
     const recent = await insert('tag.created', tag);
     const oldPending = await insert('tag.created', tag);
     const oldParked = await insert('tag.created', tag);
-    await t.database.db
-      .update(domainEvents)
-      .set({
-        createdAt: sql`now() - interval '30 days'`,
-        dispatchedAt: sql`now() - interval '8 days'`,
-      })
-      .where(eq(domainEvents.id, old));
-    await t.database.db
-      .update(domainEvents)
-      .set({
-        createdAt: sql`now() - interval '30 days'`,
-        dispatchedAt: sql`now() - interval '6 days'`,
-      })
-      .where(eq(domainEvents.id, recent));
+    const monthAgo = sql`now() - interval '30 days'`;
+    await setEvent(old, { createdAt: monthAgo, dispatchedAt: sql`now() - interval '8 days'` });
+    await setEvent(recent, { createdAt: monthAgo, dispatchedAt: sql`now() - interval '6 days'` });
     // Old but never dispatched (a pending event, a parked one): kept.
-    await t.database.db
-      .update(domainEvents)
-      .set({
-        createdAt: sql`now() - interval '30 days'`,
-        nextAttemptAt: sql`now() + interval '1 hour'`,
-        attempts: 1,
-      })
-      .where(eq(domainEvents.id, oldPending));
-    await t.database.db
-      .update(domainEvents)
-      .set({
-        createdAt: sql`now() - interval '30 days'`,
-        parkedAt: sql`now() - interval '20 days'`,
-      })
-      .where(eq(domainEvents.id, oldParked));
+    const nextAttemptAt = sql`now() + interval '1 hour'`;
+    await setEvent(oldPending, { createdAt: monthAgo, nextAttemptAt, attempts: 1 });
+    await setEvent(oldParked, { createdAt: monthAgo, parkedAt: sql`now() - interval '20 days'` });
 
     const deleted = await t.app.live.prune();
     expect(deleted).toBeGreaterThanOrEqual(1);

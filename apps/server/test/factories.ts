@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { RateLimitClass, RoleId } from '@atelier/shared';
 import type { Config } from '../src/config.ts';
@@ -95,6 +96,38 @@ export function request(
     ...rest,
     headers: { origin: t.config.baseUrl, ...(cookie ? { cookie } : {}), ...headers },
   });
+}
+
+/** A route as `METHOD /path`. */
+export type Route = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} ${string}`;
+
+/** `request` of `route` as `u` (signed out with `null`), with `payload` if given. */
+export function requestAs(
+  t: TestApp,
+  u: Pick<TestUser, 'cookie'> | null,
+  route: Route,
+  payload?: InjectOptions['payload'],
+): Promise<LightMyRequestResponse> {
+  const space = route.indexOf(' ');
+  return request(t, {
+    method: route.slice(0, space) as InjectOptions['method'],
+    url: route.slice(space + 1),
+    ...(u ? { cookie: u.cookie } : {}),
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** `requestAs` that expects `status`; returns the response. */
+export async function send(
+  t: TestApp,
+  u: Pick<TestUser, 'cookie'> | null,
+  route: Route,
+  payload: InjectOptions['payload'] | undefined,
+  status: number,
+): Promise<LightMyRequestResponse> {
+  const res = await requestAs(t, u, route, payload);
+  expect(res.statusCode, res.body).toBe(status);
+  return res;
 }
 
 // ---- mail ----

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, repoRoot, type Config } from '../src/config.ts';
 import { isPostgresUrl, migrationsFolder, openDatabase, type Database } from '../src/db/client.ts';
+import { freePort } from './support/free-port.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -200,19 +201,7 @@ function migrationsHash(): string {
   return hash.digest('hex').slice(0, 24);
 }
 
-/** A free TCP port on localhost (for a spawned server, whose BASE_URL must name its port). */
-export async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface ServerProcess {
   proc: ChildProcess;

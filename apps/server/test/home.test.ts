@@ -1,37 +1,23 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pageSize, type HomeData, type Post, type StatusUpdate } from '@atelier/shared';
 import { posts } from '../src/db/schema/index.ts';
 import { queryRows } from '../src/lib/sql.ts';
-import {
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  request,
-  type TestUser,
-  relaxedWriteLimits,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { createUser, request, type TestUser, relaxedWriteLimits, send } from './factories.ts';
 import { planOf, StatementLog } from './plans.ts';
+import { countClientQueries } from './statement-counter.ts';
 
 const log = new StatementLog();
 
 describe('GET /api/home', () => {
-  let t: TestApp;
-  let alice: TestUser;
-  let bob: TestUser;
-  let mod: TestUser;
-
-  beforeAll(async () => {
-    // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() }, { logger: log });
-    [alice, bob, mod] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['advanced-writer'] }),
-      createModerator(t),
-    ]);
+  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() }, { logger: log });
+  const { alice, bob, mod } = useUsers(t, {
+    alice: ['member'],
+    bob: ['advanced-writer'],
+    mod: ['moderator'],
   });
-  afterAll(() => t.close());
 
   const home = async (u: TestUser = alice) => {
     const res = await request(t, { method: 'GET', url: '/api/home', cookie: u.cookie });
@@ -39,32 +25,16 @@ describe('GET /api/home', () => {
     return res.json<HomeData>();
   };
   const createPost = async (u: TestUser, section = 'general', title = 'A title') => {
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/posts',
-      cookie: u.cookie,
-      payload: { section, title, body: 'Some body', provenance: 'human' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const res = await send(
+      t,
+      u,
+      'POST /api/posts',
+      { section, title, body: 'Some body', provenance: 'human' },
+      201,
+    );
     return res.json<Post>();
   };
-  const countQueries = async (fn: () => Promise<unknown>) => {
-    const client = (
-      t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }
-    ).$client;
-    const original = client.query.bind(client);
-    let n = 0;
-    client.query = (...args: unknown[]) => {
-      n += 1;
-      return original(...args);
-    };
-    try {
-      await fn();
-    } finally {
-      client.query = original;
-    }
-    return n;
-  };
+  const countQueries = (fn: () => Promise<unknown>) => countClientQueries(t, fn);
 
   it('refuses every state without access', async () => {
     expect((await request(t, { method: 'GET', url: '/api/home' })).statusCode).toBe(401);

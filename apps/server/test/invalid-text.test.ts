@@ -5,26 +5,19 @@
  * (an invalid uuid, text with NUL) answers 400, not 500.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { badInputCode } from '../src/lib/db-errors.ts';
-import {
-  createAuthTestApp,
-  createMember,
-  createModerator,
-  request,
-  type TestUser,
-} from './factories.ts';
+import { useAuthApp } from './context.ts';
+import { createMember, createModerator, request, type TestUser, send } from './factories.ts';
 import { changedTables, fingerprint } from './fingerprint.ts';
-import type { TestApp } from './helpers.ts';
 import { newPost, postInput } from './post-factories.ts';
 
-let t: TestApp;
 let member: TestUser;
 let mod: TestUser;
 let postId: string;
 
+const t = useAuthApp({}, { skipReady: true });
 beforeAll(async () => {
-  t = await createAuthTestApp({}, { skipReady: true });
   // A route that sends the raw parameter to the database (as a careless route would).
   t.app.get('/api/test-only/uuid/:value', async (req) => {
     const { value } = req.params as { value: string };
@@ -36,7 +29,6 @@ beforeAll(async () => {
   mod = await createModerator(t);
   postId = (await newPost(t, member)).id;
 });
-afterAll(() => t.close());
 
 /** Sends the request and expects 400 errors.invalidCharacters on `field`, with nothing written. */
 async function expectRefused(options: Parameters<typeof request>[1], field: string) {
@@ -144,13 +136,13 @@ describe('NUL bytes and invalid Unicode', () => {
       'content',
     );
     // A valid pair (an emoji) is fine.
-    const ok = await request(t, {
-      method: 'POST',
-      url: '/api/posts',
-      cookie: member.cookie,
-      payload: postInput({ title: 'Emoji \ud83d\ude00' }),
-    });
-    expect(ok.statusCode, ok.body).toBe(201);
+    const ok = await send(
+      t,
+      member,
+      'POST /api/posts',
+      postInput({ title: 'Emoji \ud83d\ude00' }),
+      201,
+    );
     expect(ok.json<{ title: string }>().title).toBe('Emoji 😀');
   });
 

@@ -4,7 +4,7 @@
  * (the target's like_count, the author's received likes) equals the like rows.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   Comment,
   CommentReply,
@@ -16,15 +16,8 @@ import type {
 import { counterDrift } from '../src/demo/counters.ts';
 import { setLike, type LikeTarget } from '../src/features/likes/service.ts';
 import { queryRows } from '../src/lib/sql.ts';
-import {
-  createAuthTestApp,
-  createUser,
-  request,
-  userRow,
-  type TestUser,
-  relaxedWriteLimits,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { createUser, request, userRow, type TestUser, relaxedWriteLimits } from './factories.ts';
 
 const tables: Record<LikeTarget, { likes: string; table: string; url: string }> = {
   post: { likes: 'post_likes', table: 'posts', url: '/api/posts' },
@@ -47,22 +40,19 @@ const tables: Record<LikeTarget, { likes: string; table: string; url: string }> 
 };
 
 describe('likes', () => {
-  let t: TestApp;
-  let author: TestUser;
-  let fan: TestUser;
-  let others: TestUser[];
+  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const { author, fan, other1, other2, other3 } = useUsers(t, {
+    author: ['member'],
+    fan: ['member'],
+    other1: ['member'],
+    other2: ['member'],
+    other3: ['member'],
+  });
+  const others = [other1, other2, other3];
   const targets = {} as Record<LikeTarget, string>;
 
   beforeAll(async () => {
-    // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-    [author, fan, ...others] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-    ]);
     const post = async <T>(url: string, payload: object) => {
       const res = await request(t, { method: 'POST', url, cookie: author.cookie, payload });
       expect(res.statusCode, res.body).toBe(201);
@@ -91,7 +81,6 @@ describe('likes', () => {
       })
     ).id;
   });
-  afterAll(() => t.close());
 
   const like = (u: TestUser, target: LikeTarget, liked = true) =>
     request(t, {

@@ -6,45 +6,27 @@
  * notifications, no post watching, and it cannot join any room by itself.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema/index.ts';
+import { useAuthApp, useSockets, useUsers } from './context.ts';
 import {
   applicationInput,
-  createAuthTestApp,
   createUser,
   relaxedWriteLimits,
   request,
   type TestUser,
+  send,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
 import { newPost } from './post-factories.ts';
-import { next, socketKit, watch, type ClientSocket, type SocketKit } from './live-sockets.ts';
+import { next, watch, type ClientSocket } from './live-sockets.ts';
 
 describe('live: limited sockets of users without access', () => {
-  let t: TestApp;
-  let kit: SocketKit;
-  let alice: TestUser;
-  let mod: TestUser;
-
-  beforeAll(async () => {
-    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-    kit = socketKit(t, await t.app.listen({ port: 0, host: '127.0.0.1' }));
-    [alice, mod] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['moderator'] }),
-    ]);
-  });
-  afterEach(() => kit.closeAll());
-  afterAll(() => t.close());
+  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const kit = useSockets(t);
+  const { alice, mod } = useUsers(t, { alice: ['member'], mod: ['moderator'] });
 
   const apply = async (u: TestUser) => {
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/applications',
-      cookie: u.cookie,
-      payload: applicationInput(),
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const res = await send(t, u, 'POST /api/applications', applicationInput(), 201);
     return res.json<{ id: string }>().id;
   };
   const decide = async (id: string, action: 'approve' | 'reject', payload: object) => {
@@ -57,21 +39,10 @@ describe('live: limited sockets of users without access', () => {
     expect(res.statusCode, res.body).toBe(200);
   };
   const ban = async (u: TestUser) => {
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/users/${u.id}/ban`,
-      cookie: mod.cookie,
-      payload: { reason: 'Spam' },
-    });
-    expect(res.statusCode, res.body).toBe(204);
+    await send(t, mod, `POST /api/users/${u.id}/ban`, { reason: 'Spam' }, 204);
   };
   const unban = async (u: TestUser) => {
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/users/${u.id}/unban`,
-      cookie: mod.cookie,
-    });
-    expect(res.statusCode, res.body).toBe(204);
+    await send(t, mod, `POST /api/users/${u.id}/unban`, undefined, 204);
   };
   /** Every event the socket receives from now on, in order. */
   const everything = (socket: ClientSocket) => {
@@ -165,13 +136,7 @@ describe('live: limited sockets of users without access', () => {
     await aliceOnline;
     const notified = next(aliceTab, 'notification:new');
     const homeChanged = next(member, 'home:changed');
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${postId}/comments`,
-      cookie: mod.cookie,
-      payload: { body: 'Lovely' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    await send(t, mod, `POST /api/posts/${postId}/comments`, { body: 'Lovely' }, 201);
     await Promise.all([notified, homeChanged]);
 
     // The limited users are not shown online.

@@ -5,61 +5,27 @@
  * A ban sends `me:changed` and then closes the user's sockets opened with access.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { domainEvents, posts } from '../src/db/schema/index.ts';
 import { pushesOf } from '../src/live/handlers.ts';
-import {
-  createAuthTestApp,
-  createUser,
-  relaxedWriteLimits,
-  request,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
-import { newPost } from './post-factories.ts';
-import { collect, next, pause, socketKit, watch, type SocketKit } from './live-sockets.ts';
+import { useAuthApp, useSockets, useUsers } from './context.ts';
+import { createUser, relaxedWriteLimits, request, type TestUser, send } from './factories.ts';
+import { newComment, newPost, newStatus } from './post-factories.ts';
+import { collect, next, pause, watch } from './live-sockets.ts';
 
 describe('live: data rooms', () => {
-  let t: TestApp;
-  let kit: SocketKit;
-  let alice: TestUser;
-  let bob: TestUser;
-  let mod: TestUser;
-
-  beforeAll(async () => {
-    // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-    kit = socketKit(t, await t.app.listen({ port: 0, host: '127.0.0.1' }));
-    [alice, bob, mod] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['moderator'] }),
-    ]);
+  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const kit = useSockets(t);
+  const { alice, bob, mod } = useUsers(t, {
+    alice: ['member'],
+    bob: ['member'],
+    mod: ['moderator'],
   });
-  afterEach(() => kit.closeAll());
-  afterAll(() => t.close());
 
   const post = async (u: TestUser, title = 'A post') => (await newPost(t, u, { title })).id;
-  const comment = async (u: TestUser, postId: string, body = 'Nice') => {
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${postId}/comments`,
-      cookie: u.cookie,
-      payload: { body },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  };
-  const status = async (u: TestUser, content = 'Writing today') => {
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/status-updates',
-      cookie: u.cookie,
-      payload: { content },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  };
+  const comment = (u: TestUser, postId: string, body = 'Nice') => newComment(t, u, postId, body);
+  const status = (u: TestUser, content = 'Writing today') => newStatus(t, u, content);
   const like = async (u: TestUser, path: string) => {
     const res = await request(t, { method: 'PUT', url: `${path}/like`, cookie: u.cookie });
     expect(res.statusCode, res.body).toBe(200);
@@ -80,13 +46,13 @@ describe('live: data rooms', () => {
 
     // A reply under it and a like on it: the same room, naming the same status update.
     const replied = next(a, 'statusUpdates:changed', (p) => p.statusId === id);
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/status-updates/${id}/replies`,
-      cookie: alice.cookie,
-      payload: { content: 'Good luck', replyToId: null },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    await send(
+      t,
+      alice,
+      `POST /api/status-updates/${id}/replies`,
+      { content: 'Good luck', replyToId: null },
+      201,
+    );
     await replied;
     const liked = next(a, 'statusUpdates:changed', (p) => p.statusId === id);
     await like(bob, `/api/status-updates/${id}`);
@@ -162,13 +128,7 @@ describe('live: data rooms', () => {
     expect(await watch(a, postId)).toEqual({ ok: true });
     expect(await watch(m, postId)).toEqual({ ok: true });
     const toMod = next(m, 'post:changed');
-    const res = await request(t, {
-      method: 'PATCH',
-      url: `/api/posts/${postId}`,
-      cookie: alice.cookie,
-      payload: { title: 'Edited' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await send(t, alice, `PATCH /api/posts/${postId}`, { title: 'Edited' }, 200);
     expect(await toMod).toEqual({ postId, post: true, comments: false });
     await settle();
     expect(seen).toEqual([]);
@@ -177,13 +137,7 @@ describe('live: data rooms', () => {
   it('a tag created by a moderator reaches every socket as tags:changed', async () => {
     const b = await kit.open(bob.cookie);
     const got = next(b, 'tags:changed');
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/tags',
-      cookie: mod.cookie,
-      payload: { labels: { en: `Ink ${Date.now()}` } },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    await send(t, mod, 'POST /api/tags', { labels: { en: `Ink ${Date.now()}` } }, 201);
     expect(await got).toEqual({});
   });
 
@@ -193,13 +147,7 @@ describe('live: data rooms', () => {
     await settle();
     const count = async () => (await t.database.db.select().from(domainEvents)).length;
     const before = await count();
-    const refused = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${postId}/comments`,
-      cookie: alice.cookie,
-      payload: { body: 'Too late' },
-    });
-    expect(refused.statusCode).toBe(409);
+    await send(t, alice, `POST /api/posts/${postId}/comments`, { body: 'Too late' }, 409);
     expect(await count()).toBe(before);
     await status(alice);
     await settle();
@@ -239,13 +187,7 @@ describe('live: data rooms', () => {
       }),
     );
     const closed2 = new Promise<string>((resolve) => tab2.on('disconnect', resolve));
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/users/${carol.id}/ban`,
-      cookie: mod.cookie,
-      payload: { reason: 'Spam' },
-    });
-    expect(res.statusCode, res.body).toBe(204);
+    await send(t, mod, `POST /api/users/${carol.id}/ban`, { reason: 'Spam' }, 204);
     expect(await closed1).toBe('io server disconnect');
     expect(await closed2).toBe('io server disconnect');
     expect(order).toEqual(['me:changed', 'disconnect']);
@@ -264,13 +206,7 @@ describe('live: data rooms', () => {
     const dora = await createUser(t, { roles: ['member', 'probation-writer'] });
     const otherTab = await kit.open(dora.cookie);
     const heard = next(otherTab, 'me:changed');
-    const res = await request(t, {
-      method: 'PATCH',
-      url: '/api/me',
-      cookie: dora.cookie,
-      payload: { displayedRole: 'probation-writer' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await send(t, dora, 'PATCH /api/me', { displayedRole: 'probation-writer' }, 200);
     expect((await heard).claimsModifiedTimestamp).toEqual(expect.any(String));
   });
 });

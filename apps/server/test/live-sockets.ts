@@ -8,8 +8,11 @@ export type EventName = keyof ServerToClientEvents;
 export type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>[0];
 
 export interface SocketKit {
-  /** A socket of `cookie` (or none); `connect_error` rejects with the server's message. */
-  open(cookie?: string): Promise<ClientSocket>;
+  /**
+   * A socket of `cookie` (or none) sent from `origin` (the site's by default); `connect_error`
+   * rejects with the server's message.
+   */
+  open(cookie?: string, origin?: string): Promise<ClientSocket>;
   /** Disconnects every socket opened so far. */
   closeAll(): void;
 }
@@ -17,13 +20,13 @@ export interface SocketKit {
 export function socketKit(t: TestApp, url: string): SocketKit {
   const sockets: ClientSocket[] = [];
   return {
-    open(cookie) {
+    open(cookie, origin = t.config.baseUrl) {
       const socket: ClientSocket = connect(url, {
         path: '/socket.io',
         transports: ['websocket'],
         reconnection: false,
         forceNew: true,
-        extraHeaders: { origin: t.config.baseUrl, ...(cookie ? { cookie } : {}) },
+        extraHeaders: { origin, ...(cookie ? { cookie } : {}) },
       });
       sockets.push(socket);
       return new Promise((resolve, reject) => {

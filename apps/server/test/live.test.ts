@@ -5,68 +5,19 @@
  * (users without access get limited sockets: live-access.test.ts).
  */
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, Notification, ServerToClientEvents } from '@atelier/shared';
+import { describe, expect, it } from 'vitest';
+import type { Notification } from '@atelier/shared';
 import { domainEvents, notifications, posts } from '../src/db/schema/index.ts';
-import { createAuthTestApp, createUser, request, type TestUser } from './factories.ts';
-import type { TestApp } from './helpers.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { useAuthApp, useSockets, useUsers } from './context.ts';
+import { createAuthTestApp, createUser, type TestUser, send } from './factories.ts';
+import { collect, next, socketKit } from './live-sockets.ts';
+import { newComment, newReply } from './post-factories.ts';
 
 describe('live: sockets and notifications', () => {
-  let t: TestApp;
-  let url: string;
-  let alice: TestUser;
-  let bob: TestUser;
-  const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    [alice, bob] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-    ]);
-  });
-  afterEach(() => {
-    for (const s of sockets.splice(0)) s.disconnect();
-  });
-  afterAll(() => t.close());
-
-  /** A socket of `cookie` (or none); `connect_error` rejects with the server's message. */
-  function open(cookie?: string, origin = t.config.baseUrl): Promise<ClientSocket> {
-    const socket: ClientSocket = connect(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { origin, ...(cookie ? { cookie } : {}) },
-    });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', (err) => reject(err));
-    });
-  }
-
-  /** Every `event` the socket receives from now on. */
-  function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
-    const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
-    (socket.on as (e: string, fn: (p: never) => void) => void)(event, (p) => seen.push(p));
-    return seen;
-  }
-
-  /** Resolves with the first `event` received (rejects after 5 s). */
-  function next<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
-    return new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5_000);
-      (socket.once as (e: string, fn: (p: never) => void) => void)(event, (p) => {
-        clearTimeout(timer);
-        resolve(p);
-      });
-    });
-  }
+  const t = useAuthApp();
+  const kit = useSockets(t);
+  const { alice, bob } = useUsers(t, { alice: ['member'], bob: ['member'] });
+  const open = (cookie?: string, origin?: string) => kit.open(cookie, origin);
 
   const insertPost = async (authorId: string, title = 'A post') => {
     const [row] = await t.database.db
@@ -75,31 +26,14 @@ describe('live: sockets and notifications', () => {
       .returning({ id: posts.id });
     return row!.id;
   };
-  const comment = async (u: TestUser, postId: string, body = 'Nice work') => {
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${postId}/comments`,
-      cookie: u.cookie,
-      payload: { body },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  };
-  const reply = async (
+  const comment = (u: TestUser, postId: string, body = 'Nice work') =>
+    newComment(t, u, postId, body);
+  const reply = (
     u: TestUser,
     commentId: string,
     body = 'Thanks',
     replyToId: string | null = null,
-  ) => {
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/comments/${commentId}/replies`,
-      cookie: u.cookie,
-      payload: { body, replyToId },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  };
+  ) => newReply(t, u, 'comment', commentId, body, replyToId);
   const notificationsOf = (userId: string) =>
     t.database.db.select().from(notifications).where(eq(notifications.recipientId, userId));
 
@@ -179,22 +113,22 @@ describe('live: sockets and notifications', () => {
 
   it("a status reply notifies the status author; a reply to a reply, that reply's author", async () => {
     const a = await open(alice.cookie);
-    const status = await request(t, {
-      method: 'POST',
-      url: '/api/status-updates',
-      cookie: alice.cookie,
-      payload: { content: 'Writing today' },
-    });
-    expect(status.statusCode, status.body).toBe(201);
+    const status = await send(
+      t,
+      alice,
+      'POST /api/status-updates',
+      { content: 'Writing today' },
+      201,
+    );
     const statusId = status.json<{ id: string }>().id;
     const aliceGets = next(a, 'notification:new');
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/status-updates/${statusId}/replies`,
-      cookie: bob.cookie,
-      payload: { content: 'Good luck', replyToId: null },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const res = await send(
+      t,
+      bob,
+      `POST /api/status-updates/${statusId}/replies`,
+      { content: 'Good luck', replyToId: null },
+      201,
+    );
     const replyId = res.json<{ id: string }>().id;
     expect(await aliceGets).toMatchObject({
       type: 'statusReply',
@@ -207,13 +141,13 @@ describe('live: sockets and notifications', () => {
 
     const b = await open(bob.cookie);
     const bobGets = next(b, 'notification:new');
-    const answer = await request(t, {
-      method: 'POST',
-      url: `/api/status-updates/${statusId}/replies`,
-      cookie: alice.cookie,
-      payload: { content: 'Thanks!', replyToId: replyId },
-    });
-    expect(answer.statusCode, answer.body).toBe(201);
+    await send(
+      t,
+      alice,
+      `POST /api/status-updates/${statusId}/replies`,
+      { content: 'Thanks!', replyToId: replyId },
+      201,
+    );
     expect(await bobGets).toMatchObject({
       type: 'statusReply',
       recipientId: bob.id,
@@ -237,12 +171,7 @@ describe('live: sockets and notifications', () => {
     await comment(bob, postId);
     const n = await got;
     const onTab2 = next(tab2, 'notification:dismissed');
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/notifications/${n.id}/dismiss`,
-      cookie: alice.cookie,
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await send(t, alice, `POST /api/notifications/${n.id}/dismiss`, undefined, 200);
     const body = res.json<Notification>();
     expect(body).toMatchObject({ id: n.id, dismissed: true });
     expect(await onTab2).toEqual({ id: n.id, dismissedTimestamp: body.dismissedTimestamp });
@@ -266,27 +195,17 @@ describe('live: sockets and notifications', () => {
 
   it('closing the app disconnects its sockets and does not wait for them', async () => {
     const other = await createAuthTestApp();
+    const otherSockets = socketKit(other, await other.app.listen({ port: 0, host: '127.0.0.1' }));
     try {
-      const otherUrl = await other.app.listen({ port: 0, host: '127.0.0.1' });
       const u = await createUser(other, { roles: ['member'] });
-      const socket: ClientSocket = connect(otherUrl, {
-        path: '/socket.io',
-        transports: ['websocket'],
-        reconnection: false,
-        forceNew: true,
-        extraHeaders: { origin: other.config.baseUrl, cookie: u.cookie },
-      });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
+      const socket = await otherSockets.open(u.cookie);
       const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
       const started = Date.now();
       await other.close();
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(await disconnected).toMatch(/disconnect|close/);
     } finally {
+      otherSockets.closeAll();
       await other.close();
     }
   });

@@ -9,9 +9,9 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Media } from '@atelier/shared';
 import { stripVideoMetadata } from '../src/features/media/video-metadata.ts';
-import { createAuthTestApp, createMember, request, type TestUser } from './factories.ts';
+import { createAuthTestApp, createMember, type TestUser } from './factories.ts';
 import type { TestApp } from './helpers.ts';
-import { multipart, upload } from './post-factories.ts';
+import { upload } from './post-factories.ts';
 
 let t: TestApp;
 let m: TestUser;
@@ -22,6 +22,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const fileOf = (url: string) => path.join(t.dataDir, url);
+
+/**
+ * Uploads a video (expects 201) and returns the stored file: as long as `content`, and without
+ * any of `gone`.
+ */
+async function uploadStripped(
+  name: string,
+  content: Buffer,
+  type: string,
+  gone: (string | Buffer)[],
+): Promise<{ stored: Buffer; file: string }> {
+  const res = await upload(t, m, name, content, type);
+  expect(res.statusCode).toBe(201);
+  const file = fileOf(res.json<Media>().url);
+  const stored = fs.readFileSync(file);
+  expect(stored.length).toBe(content.length);
+  for (const secret of gone) expect(stored.includes(secret)).toBe(false);
+  return { stored, file };
+}
 
 // ---- a 16,000 × 16,000 PNG, a few kilobytes on disk ----
 
@@ -78,14 +97,7 @@ describe('images above the pixel limit', () => {
         : [],
     ).toEqual([]);
 
-    const body = multipart('file', 'huge.png', png, 'image/png');
-    const avatar = await request(t, {
-      method: 'POST',
-      url: '/api/me/avatar',
-      cookie: m.cookie,
-      payload: body.payload,
-      headers: body.headers,
-    });
+    const avatar = await upload(t, m, 'huge.png', png, 'image/png', '/api/me/avatar');
     expect(avatar.statusCode).toBe(413);
     expect(avatar.json().error.code).toBe('errors.imageTooManyPixels');
   });
@@ -153,13 +165,11 @@ describe('video metadata', () => {
   it('strips udta and meta boxes (GPS ©xyz) from an MP4 and keeps its structure and media data', async () => {
     const original = sampleMp4();
     expect(original.includes(GPS)).toBe(true);
-    const res = await upload(t, m, 'clip.mp4', original, 'video/mp4');
-    expect(res.statusCode).toBe(201);
-    const stored = fs.readFileSync(fileOf(res.json<Media>().url));
-    expect(stored.length).toBe(original.length);
-    expect(stored.includes(GPS)).toBe(false);
-    expect(stored.includes('Secret title')).toBe(false);
-    expect(stored.includes('2026-11-23')).toBe(false);
+    const { stored, file } = await uploadStripped('clip.mp4', original, 'video/mp4', [
+      GPS,
+      'Secret title',
+      '2026-11-23',
+    ]);
     expect(boxTree(stored)).toEqual([
       'ftyp',
       { moov: ['mvhd', { trak: ['tkhd', 'free'] }, 'free', 'free'] },
@@ -168,7 +178,7 @@ describe('video metadata', () => {
     // The media data is where it was (chunk offsets stay right).
     const at = original.indexOf('MEDIADATA');
     expect(stored.subarray(at)).toEqual(original.subarray(at));
-    expect(await stripVideoMetadata(fileOf(res.json<Media>().url), 'bmff')).toBe(0);
+    expect(await stripVideoMetadata(file, 'bmff')).toBe(0);
   });
 
   it('refuses an MP4 whose boxes overrun the file', async () => {
@@ -208,15 +218,13 @@ describe('video metadata', () => {
         ),
       ),
     ]);
-    const res = await upload(t, m, 'clip.webm', webm, 'video/webm');
-    expect(res.statusCode).toBe(201);
-    const stored = fs.readFileSync(fileOf(res.json<Media>().url));
-    expect(stored.length).toBe(webm.length);
-    expect(stored.includes(GPS)).toBe(false);
-    expect(stored.includes('Secret place')).toBe(false);
-    expect(stored.includes(Buffer.from([1, 2, 3, 4, 5, 6, 7, 8]))).toBe(false);
+    const { stored, file } = await uploadStripped('clip.webm', webm, 'video/webm', [
+      GPS,
+      'Secret place',
+      Buffer.from([1, 2, 3, 4, 5, 6, 7, 8]),
+    ]);
     expect(stored.includes('FRAMEDATA')).toBe(true);
-    expect(await stripVideoMetadata(fileOf(res.json<Media>().url), 'ebml')).toBe(0);
+    expect(await stripVideoMetadata(file, 'ebml')).toBe(0);
   });
 
   it('refuses a WebM whose elements cannot be read', async () => {

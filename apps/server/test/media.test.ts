@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB, type Media } from '@atelier/shared';
 import { media as mediaTable } from '../src/db/schema/index.ts';
 import { sweepUnattachedMedia } from '../src/features/media/service.ts';
-import { createAuthTestApp, createMember, createUser, request } from './factories.ts';
+import { createAuthTestApp, createMember, createUser, request, requestAs } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost, upload } from './post-factories.ts';
 
@@ -130,17 +130,12 @@ describe('POST /api/media', () => {
       urls.push(media.url);
     }
     const foreign = (await upload(t, other, 'o.png', await png())).json<Media>();
-    const refused = await request(t, {
-      method: 'POST',
-      url: '/api/posts',
-      cookie: m.cookie,
-      payload: {
-        section: 'general',
-        title: 'T',
-        body: '',
-        provenance: 'human',
-        media: [foreign.id],
-      },
+    const refused = await requestAs(t, m, 'POST /api/posts', {
+      section: 'general',
+      title: 'T',
+      body: '',
+      provenance: 'human',
+      media: [foreign.id],
     });
     expect(refused.json().error.code).toBe('errors.mediaNotFound');
 
@@ -148,11 +143,12 @@ describe('POST /api/media', () => {
     expect((post.media as { id: string }[]).map((x) => x.id)).toEqual([ids[2], ids[0], ids[1]]);
     expect(post).toMatchObject({ mediaCount: 3, cover: { id: ids[2] } });
     // Attached media cannot be reused or deleted directly.
-    const reused = await request(t, {
-      method: 'POST',
-      url: '/api/posts',
-      cookie: m.cookie,
-      payload: { section: 'general', title: 'T', body: '', provenance: 'human', media: [ids[0]] },
+    const reused = await requestAs(t, m, 'POST /api/posts', {
+      section: 'general',
+      title: 'T',
+      body: '',
+      provenance: 'human',
+      media: [ids[0]],
     });
     expect(reused.json<{ error: { code: string } }>().error.code).toBe('errors.mediaNotFound');
     expect(
@@ -160,11 +156,8 @@ describe('POST /api/media', () => {
         .statusCode,
     ).toBe(409);
 
-    const edited = await request(t, {
-      method: 'PATCH',
-      url: `/api/posts/${post.id}`,
-      cookie: m.cookie,
-      payload: { media: [ids[1], ids[2]] },
+    const edited = await requestAs(t, m, `PATCH /api/posts/${post.id}`, {
+      media: [ids[1], ids[2]],
     });
     expect((edited.json().media as { id: string }[]).map((x) => x.id)).toEqual([ids[1], ids[2]]);
     expect(fs.existsSync(fileOf(urls[0]!))).toBe(false);

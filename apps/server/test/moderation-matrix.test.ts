@@ -4,7 +4,7 @@
  * rejected, banned, member, probation, advanced — gets 401/403 with the right code, and nothing
  * is written (users, notes, mod log, promotion requests, domain events).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   domainEvents,
   moderatorNotes,
@@ -12,14 +12,9 @@ import {
   promotionRequests,
   user,
 } from '../src/db/schema/index.ts';
-import {
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  request,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { createUser, request, requestAs } from './factories.ts';
+import { banRoutes, expectRefusedOn, stateCookies, type MatrixRoute } from './matrix.ts';
 import { newPost } from './post-factories.ts';
 
 type StateName =
@@ -54,55 +49,35 @@ const refusal: Record<StateName, [number, string]> = {
 };
 const withAccess: StateName[] = ['member', 'probation', 'advanced'];
 
-interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
+interface Route extends MatrixRoute {
   level: 'member' | 'moderator';
-  payload?: object;
 }
 
 describe('moderation authorization matrix', () => {
-  let t: TestApp;
-  let mod: TestUser;
+  const t = useAuthApp();
+  const { mod } = useUsers(t, { mod: ['moderator'] });
   let cookies: Record<StateName, string>;
   let routes: Route[];
 
   beforeAll(async () => {
-    t = await createAuthTestApp();
-    mod = await createModerator(t);
     const target = await createUser(t, { roles: ['member'] });
-    const bannedTarget = await createUser(t, { roles: ['member', 'banned'] });
     const creator = await createUser(t, { roles: ['probation-writer'] });
     const post = await newPost(t, creator);
     const promotion = (
-      await request(t, {
-        method: 'POST',
-        url: '/api/promotion-requests',
-        cookie: creator.cookie,
-        payload: { postIds: [post.id] },
-      })
+      await requestAs(t, creator, 'POST /api/promotion-requests', { postIds: [post.id] })
     ).json<{ id: string }>();
     const note = (
-      await request(t, {
-        method: 'POST',
-        url: `/api/users/${target.id}/notes`,
-        cookie: mod.cookie,
-        payload: { body: 'A note' },
-      })
+      await requestAs(t, mod, `POST /api/users/${target.id}/notes`, { body: 'A note' })
     ).json<{ id: string }>();
-    const users: Record<Exclude<StateName, 'anonymous'>, TestUser> = {
-      unverified: await createUser(t, { verified: false }),
-      pending: await createUser(t),
-      rejected: await createUser(t, { roles: ['rejected'] }),
-      banned: await createUser(t, { roles: ['probation-writer', 'banned'] }),
-      member: await createUser(t, { roles: ['member'] }),
-      probation: await createUser(t, { roles: ['probation-faker'] }),
-      advanced: await createUser(t, { roles: ['advanced-ai-artist'] }),
-    };
-    cookies = {
-      anonymous: '',
-      ...Object.fromEntries(Object.entries(users).map(([k, u]) => [k, u.cookie])),
-    } as Record<StateName, string>;
+    cookies = await stateCookies(t, {
+      unverified: { verified: false },
+      pending: {},
+      rejected: ['rejected'],
+      banned: ['probation-writer', 'banned'],
+      member: ['member'],
+      probation: ['probation-faker'],
+      advanced: ['advanced-ai-artist'],
+    });
     routes = [
       {
         method: 'PUT',
@@ -135,14 +110,7 @@ describe('moderation authorization matrix', () => {
         level: 'moderator',
         payload: { note: 'No' },
       },
-      {
-        method: 'POST',
-        url: `/api/users/${target.id}/ban`,
-        level: 'moderator',
-        payload: { reason: 'Spam' },
-      },
-      { method: 'POST', url: `/api/users/${bannedTarget.id}/unban`, level: 'moderator' },
-      { method: 'GET', url: '/api/users/banned', level: 'moderator' },
+      ...(await banRoutes(t)),
       {
         method: 'POST',
         url: '/api/promotion-requests',
@@ -152,7 +120,6 @@ describe('moderation authorization matrix', () => {
       { method: 'GET', url: '/api/promotion-requests/mine', level: 'member' },
     ];
   });
-  afterAll(() => t.close());
 
   async function snapshot() {
     const db = t.database.db;
@@ -169,21 +136,11 @@ describe('moderation authorization matrix', () => {
     'refuses %s on every moderation route above its level and writes nothing',
     async (state) => {
       const before = await snapshot();
-      let refused = 0;
-      for (const route of routes) {
-        if (route.level === 'member' && withAccess.includes(state)) continue;
-        refused += 1;
-        const res = await request(t, {
-          method: route.method,
-          url: route.url,
-          cookie: cookies[state] || undefined,
-          ...(route.payload ? { payload: route.payload } : {}),
-        });
-        const [status, code] = refusal[state];
-        expect(res.statusCode, `${state} ${route.method} ${route.url}`).toBe(status);
-        expect(res.json().error.code, `${state} ${route.method} ${route.url}`).toBe(code);
-      }
-      expect(refused).toBeGreaterThanOrEqual(14);
+      const refused = routes.filter(
+        (route) => !(route.level === 'member' && withAccess.includes(state)),
+      );
+      await expectRefusedOn(t, state, cookies[state], refused, refusal[state]);
+      expect(refused.length).toBeGreaterThanOrEqual(14);
       expect(await snapshot()).toBe(before);
     },
   );

@@ -2,25 +2,18 @@
  * No N+1 in the moderation reads: the mod log, a user's notes, the pending promotion requests and
  * the accounts sharing a visitor id run the same number of SQL statements for 2 items as for 20.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  request,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAuthApp } from './context.ts';
+import { createModerator, createUser, request, type TestUser } from './factories.ts';
 import { newPost } from './post-factories.ts';
 import { settle, StatementCounter } from './statement-counter.ts';
 
-let t: TestApp;
 const counter = new StatementCounter();
 let mod: TestUser;
 const subjects: { few?: TestUser; many?: TestUser } = {};
 
+const t = useAuthApp({}, { logger: counter });
 beforeAll(async () => {
-  t = await createAuthTestApp({}, { logger: counter });
   mod = await createModerator(t);
   subjects.few = await createUser(t, { roles: ['member'] });
   subjects.many = await createUser(t, { roles: ['member'] });
@@ -50,7 +43,6 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(() => t.close());
 
 async function count(url: string): Promise<number> {
   // Pending events first (their dispatch may drop cached payloads), then a warm-up request of the

@@ -1,25 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { visitorChecks } from '../src/db/schema/index.ts';
-import {
-  applicationInput,
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  request,
-  userRow,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { applicationInput, createUser, request, userRow, requestAs } from './factories.ts';
+import { createWriterShownAsMember } from './moderation-helpers.ts';
 
 describe('bans', () => {
-  let t: TestApp;
-  let mod: TestUser;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    mod = await createModerator(t);
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
+  const { mod } = useUsers(t, { mod: ['moderator'] });
 
   const ban = (id: string, reason = 'Spam links in every answer', cookie = mod.cookie) =>
     request(t, { method: 'POST', url: `/api/users/${id}/ban`, cookie, payload: { reason } });
@@ -27,13 +15,7 @@ describe('bans', () => {
     request(t, { method: 'POST', url: `/api/users/${id}/unban`, cookie });
 
   it('bans a member: 403 everywhere but the account, the reason shown, listed as banned', async () => {
-    const u = await createUser(t, { roles: ['probation-writer', 'member'] });
-    await request(t, {
-      method: 'PATCH',
-      url: '/api/me',
-      cookie: u.cookie,
-      payload: { displayedRole: 'member' },
-    });
+    const u = await createWriterShownAsMember(t);
     const before = await userRow(t, u.id);
 
     const res = await ban(u.id);
@@ -53,16 +35,7 @@ describe('bans', () => {
       hasAccess: false,
       banReason: 'Spam links in every answer',
     });
-    expect(
-      (
-        await request(t, {
-          method: 'PATCH',
-          url: '/api/me',
-          cookie: u.cookie,
-          payload: { language: 'es' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await requestAs(t, u, 'PATCH /api/me', { language: 'es' })).statusCode).toBe(200);
     for (const [method, url] of [
       ['GET', '/api/sections'],
       ['GET', '/api/applications/mine'],
@@ -79,16 +52,7 @@ describe('bans', () => {
       expect(denied.json().error.code, url).toBe('errors.banned');
     }
     // Signing out still works.
-    expect(
-      (
-        await request(t, {
-          method: 'POST',
-          url: '/api/auth/sign-out',
-          cookie: u.cookie,
-          payload: {},
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await requestAs(t, u, 'POST /api/auth/sign-out', {})).statusCode).toBe(200);
 
     const list = await request(t, { method: 'GET', url: '/api/users/banned', cookie: mod.cookie });
     expect(list.json()).toContainEqual({
@@ -125,25 +89,15 @@ describe('bans', () => {
 
   it('bans an applicant from the queue; the application decision keeps the ban', async () => {
     const u = await createUser(t);
-    const app = (
-      await request(t, {
-        method: 'POST',
-        url: '/api/applications',
-        cookie: u.cookie,
-        payload: applicationInput(),
-      })
-    ).json<{ id: string }>();
+    const app = (await requestAs(t, u, 'POST /api/applications', applicationInput())).json<{
+      id: string;
+    }>();
     await ban(u.id);
     expect(await userRow(t, u.id)).toMatchObject({
       roles: ['pending', 'banned'],
       displayedRole: 'banned',
     });
-    await request(t, {
-      method: 'POST',
-      url: `/api/applications/${app.id}/approve`,
-      cookie: mod.cookie,
-      payload: { grantedRole: 'member' },
-    });
+    await requestAs(t, mod, `POST /api/applications/${app.id}/approve`, { grantedRole: 'member' });
     expect(await userRow(t, u.id)).toMatchObject({
       roles: ['member', 'banned'],
       displayedRole: 'banned',
@@ -171,11 +125,7 @@ describe('bans', () => {
 });
 
 describe('visitor checks and client errors', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
 
   it('stores (user, visitor id, time) for any signed-in user, banned ones too', async () => {
     const u = await createUser(t, { verified: false });

@@ -4,31 +4,20 @@
  * visitor id with a user.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModLogEntry, Page, SharedVisitorAccount } from '@atelier/shared';
 import { modLog, visitorChecks } from '../src/db/schema/index.ts';
-import {
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  request,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { createUser, request, type TestUser, send } from './factories.ts';
 import { newModLogRows } from './moderation-helpers.ts';
 
 describe('mod log', () => {
-  let t: TestApp;
-  let mod: TestUser;
-  let mod2: TestUser;
-  let target: TestUser;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    mod = await createModerator(t);
-    mod2 = await createModerator(t);
-    target = await createUser(t, { roles: ['member'] });
+  const t = useAuthApp();
+  const { mod, mod2, target } = useUsers(t, {
+    mod: ['moderator'],
+    mod2: ['moderator'],
+    target: ['member'],
   });
-  afterAll(() => t.close());
 
   const log = (query = '') =>
     request(t, { method: 'GET', url: `/api/mod-log${query}`, cookie: mod.cookie });
@@ -36,13 +25,13 @@ describe('mod log', () => {
   it('tag create, edit and delete by a moderator write one row each; an advanced creator’s tag is not logged', async () => {
     let id = '';
     const created = await newModLogRows(t, async () => {
-      const res = await request(t, {
-        method: 'POST',
-        url: '/api/tags',
-        cookie: mod.cookie,
-        payload: { labels: { en: 'Collage' }, type: 'general', parents: [] },
-      });
-      expect(res.statusCode).toBe(201);
+      const res = await send(
+        t,
+        mod,
+        'POST /api/tags',
+        { labels: { en: 'Collage' }, type: 'general', parents: [] },
+        201,
+      );
       id = res.json<{ id: string }>().id;
     });
     expect(created).toMatchObject([
@@ -201,12 +190,7 @@ describe('mod log', () => {
       .set({ lastSeenAt: old })
       .where(eq(visitorChecks.userId, c.id));
 
-    const res = await request(t, {
-      method: 'GET',
-      url: `/api/users/${a.id}/shared-visitors`,
-      cookie: mod.cookie,
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await send(t, mod, `GET /api/users/${a.id}/shared-visitors`, undefined, 200);
     const list = res.json<SharedVisitorAccount[]>();
     expect(list.map((x) => [x.user.id, x.isBanned, x.sharedVisitorIds])).toEqual([
       [b.id, true, 2],

@@ -1,6 +1,7 @@
 /**
  * Two real server processes on one PostgreSQL database and one Redis (issue 4, scale-out):
- * signing out through node A closes that session's socket on node B (issue 9); a comment posted
+ * signing out through node A closes that session's socket on node B (issue 9); node B's cached
+ * notifications list drops what either node dispatched (issue 12); a comment posted
  * through node A notifies a socket connected to node B (Socket.IO Redis adapter), and killing
  * node A with SIGKILL marks its users offline (node B's sweep finds A's expired heartbeat) —
  * within seconds here, with short presence timings.
@@ -23,6 +24,7 @@ import type {
 } from '@atelier/shared';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { posts, user } from '../src/db/schema/index.ts';
+import { recordEvent } from '../src/live/events.ts';
 import sharp from 'sharp';
 import { PASSWORD } from './factories.ts';
 import { multipart } from './post-factories.ts';
@@ -262,6 +264,46 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
     expect(Buffer.from(b).equals(Buffer.from(a))).toBe(true);
     expect(b.byteLength).toBeGreaterThan(0);
   });
+
+  it("node B's cached notifications list shows what either node dispatched and a dismissal through A", async () => {
+    const dora = await member('dora');
+    const eli = await member('eli');
+    const listOnB = async () => {
+      const res = await fetch(`${nodeB.baseUrl}/api/notifications`, {
+        headers: { origin: nodeB.baseUrl, cookie: dora.cookie },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as Notification[];
+    };
+    // Cached on B. Then an event written outside any request (as the CLI does): whichever node's
+    // sweep dispatches it, B's list must drop (60 s TTL: only the invalidation can do it in time).
+    expect(await listOnB()).toEqual([]);
+    await database.db.transaction((tx) =>
+      recordEvent(tx, {
+        type: 'comment.created',
+        actorId: eli.id,
+        data: {
+          recipientId: dora.id,
+          post: { postId: crypto.randomUUID(), postAuthorId: dora.id, title: 'Swept' },
+          commentId: crypto.randomUUID(),
+          content: 'From the sweep',
+        },
+      }),
+    );
+    let shown: Notification[] = [];
+    await until(
+      async () => (shown = await listOnB()).length === 1,
+      15_000,
+      'the notification on node B',
+    );
+    expect(shown[0]).toMatchObject({ type: 'comment', content: 'From the sweep' });
+    const dismissed = await fetch(`${nodeA.baseUrl}/api/notifications/${shown[0]!.id}/dismiss`, {
+      method: 'POST',
+      headers: { origin: nodeA.baseUrl, cookie: dora.cookie },
+    });
+    expect(dismissed.status).toBe(200);
+    await until(async () => (await listOnB()).length === 0, 2_000, 'the dismissal seen on node B');
+  }, 60_000);
 
   it('a comment posted through node A notifies a socket on node B; killing A marks its users offline', async () => {
     const alice = await member('alice');

@@ -1,26 +1,13 @@
 /** Moderator notes: add, list newest first with the author, delete; each writes the mod log. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { moderatorNotes } from '../src/db/schema/index.ts';
-import {
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  request,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { createUser, request, send } from './factories.ts';
 import { newModLogRows } from './moderation-helpers.ts';
 
 describe('moderator notes', () => {
-  let t: TestApp;
-  let mod: TestUser;
-  let mod2: TestUser;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    mod = await createModerator(t);
-    mod2 = await createModerator(t);
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
+  const { mod, mod2 } = useUsers(t, { mod: ['moderator'], mod2: ['moderator'] });
 
   const add = (id: string, body: unknown, cookie = mod.cookie) =>
     request(t, { method: 'POST', url: `/api/users/${id}/notes`, cookie, payload: { body } });
@@ -74,12 +61,7 @@ describe('moderator notes', () => {
       },
     ]);
     expect((await list(u.id)).json<unknown[]>()).toHaveLength(1);
-    const again = await request(t, {
-      method: 'DELETE',
-      url: `/api/notes/${notes[1]!.id}`,
-      cookie: mod.cookie,
-    });
-    expect(again.statusCode).toBe(404);
+    const again = await send(t, mod, `DELETE /api/notes/${notes[1]!.id}`, undefined, 404);
     expect(again.json().error.code).toBe('errors.moderation.noteNotFound');
   });
 

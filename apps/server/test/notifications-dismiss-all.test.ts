@@ -4,46 +4,21 @@
  * (`notification:allDismissed`). Users without access are refused.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DismissAllResult, Notification } from '@atelier/shared';
 import { notifications } from '../src/db/schema/index.ts';
-import { createAuthTestApp, createUser, request, type TestUser } from './factories.ts';
-import type { TestApp } from './helpers.ts';
-import { collect, next, socketKit, type SocketKit } from './live-sockets.ts';
+import { useAuthApp, useSockets, useUsers } from './context.ts';
+import { createUser, request, type TestUser } from './factories.ts';
+import { insertNotification } from './notification-factories.ts';
+import { collect, next } from './live-sockets.ts';
 
 describe('notifications: dismiss all', () => {
-  let t: TestApp;
-  let kit: SocketKit;
-  let alice: TestUser;
-  let bob: TestUser;
+  const t = useAuthApp();
+  const kit = useSockets(t);
+  const { alice, bob } = useUsers(t, { alice: ['member'], bob: ['member'] });
 
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    kit = socketKit(t, await t.app.listen({ port: 0, host: '127.0.0.1' }));
-    [alice, bob] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-    ]);
-  });
-  afterEach(() => kit.closeAll());
-  afterAll(() => t.close());
-
-  const insert = async (recipient: TestUser, author: TestUser, minutesAgo: number) => {
-    const [row] = await t.database.db
-      .insert(notifications)
-      .values({
-        recipientId: recipient.id,
-        authorId: author.id,
-        type: 'statusReply',
-        statusId: '00000000-0000-4000-8000-000000000001',
-        replyId: '00000000-0000-4000-8000-000000000002',
-        content: `reply ${minutesAgo}`,
-        repliedContent: 'status',
-        createdAt: new Date(Date.now() - minutesAgo * 60_000),
-      })
-      .returning({ id: notifications.id });
-    return row!.id;
-  };
+  const insert = (recipient: TestUser, author: TestUser, minutesAgo: number) =>
+    insertNotification(t, recipient, author, minutesAgo);
   const dismissAll = (cookie?: string) =>
     request(t, { method: 'POST', url: '/api/notifications/dismiss-all', cookie });
   const list = async (u: TestUser) =>

@@ -5,19 +5,13 @@
  * type filter; one's own only).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationPreferences } from '@atelier/shared';
 import { notifications } from '../src/db/schema/index.ts';
 import { mentionedUsernames } from '../src/features/notifications/mentions.ts';
-import {
-  createAuthTestApp,
-  createUser,
-  relaxedWriteLimits,
-  request,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
-import { next, socketKit, type SocketKit } from './live-sockets.ts';
+import { useAuthApp, useSockets, useUsers } from './context.ts';
+import { createUser, relaxedWriteLimits, request, type TestUser } from './factories.ts';
+import { next } from './live-sockets.ts';
 
 interface Page {
   items: Notification[];
@@ -25,29 +19,16 @@ interface Page {
 }
 
 describe('notifications: mentions, likes, preferences, history', () => {
-  let t: TestApp;
-  let kit: SocketKit;
-  let ana: TestUser;
-  let ben: TestUser;
-  let cleo: TestUser;
-  let dan: TestUser;
-  let banned: TestUser;
-  let pending: TestUser;
-
-  beforeAll(async () => {
-    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-    kit = socketKit(t, await t.app.listen({ port: 0, host: '127.0.0.1' }));
-    [ana, ben, cleo, dan, banned, pending] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['banned'] }),
-      createUser(t),
-    ]);
+  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const kit = useSockets(t);
+  const { ana, ben, cleo, dan, banned, pending } = useUsers(t, {
+    ana: ['member'],
+    ben: ['member'],
+    cleo: ['member'],
+    dan: ['member'],
+    banned: ['banned'],
+    pending: {},
   });
-  afterEach(() => kit.closeAll());
-  afterAll(() => t.close());
 
   const send = async <T>(u: TestUser, method: string, url: string, payload?: object) => {
     const res = await request(t, { method: method as 'POST', url, cookie: u.cookie, payload });

@@ -3,29 +3,20 @@
  * notifications from domain events (never for one's own action; only after commit).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Notification } from '@atelier/shared';
 import { domainEvents, notifications, posts } from '../src/db/schema/index.ts';
 import { latestNotifications } from '../src/features/notifications/service.ts';
 import { notificationOf } from '../src/live/dispatcher.ts';
 import { recordEvent } from '../src/live/events.ts';
-import { createAuthTestApp, createUser, request, type TestUser } from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { createUser, request, type TestUser, send } from './factories.ts';
+import { insertNotification } from './notification-factories.ts';
 import { explain } from './plans.ts';
 
 describe('notifications', () => {
-  let t: TestApp;
-  let alice: TestUser;
-  let bob: TestUser;
-
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    [alice, bob] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-    ]);
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
+  const { alice, bob } = useUsers(t, { alice: ['member'], bob: ['member'] });
 
   const list = async (u: TestUser) => {
     const res = await request(t, { method: 'GET', url: '/api/notifications', cookie: u.cookie });
@@ -35,33 +26,13 @@ describe('notifications', () => {
   const dismiss = (u: TestUser, id: string) =>
     request(t, { method: 'POST', url: `/api/notifications/${id}/dismiss`, cookie: u.cookie });
 
-  /** A notification for `recipient` from `author`, created `minutesAgo`. */
-  const insert = async (recipient: TestUser, author: TestUser, minutesAgo: number) => {
-    const [row] = await t.database.db
-      .insert(notifications)
-      .values({
-        recipientId: recipient.id,
-        authorId: author.id,
-        type: 'statusReply',
-        statusId: '00000000-0000-4000-8000-000000000001',
-        replyId: '00000000-0000-4000-8000-000000000002',
-        content: `reply ${minutesAgo}`,
-        repliedContent: 'status',
-        createdAt: new Date(Date.now() - minutesAgo * 60_000),
-      })
-      .returning({ id: notifications.id });
-    return row!.id;
-  };
+  const insert = (recipient: TestUser, author: TestUser, minutesAgo: number) =>
+    insertNotification(t, recipient, author, minutesAgo);
 
   it('needs a user with access', async () => {
     expect((await request(t, { method: 'GET', url: '/api/notifications' })).statusCode).toBe(401);
     const pending = await createUser(t);
-    const res = await request(t, {
-      method: 'GET',
-      url: '/api/notifications',
-      cookie: pending.cookie,
-    });
-    expect(res.statusCode).toBe(403);
+    await send(t, pending, 'GET /api/notifications', undefined, 403);
   });
 
   it('lists the 10 most recent undismissed, newest first, with their authors', async () => {
@@ -184,13 +155,13 @@ describe('notifications', () => {
         provenance: 'human',
       })
       .returning({ id: posts.id });
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${post!.id}/comments`,
-      cookie: bob.cookie,
-      payload: { body: 'Hello there' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const res = await send(
+      t,
+      bob,
+      `POST /api/posts/${post!.id}/comments`,
+      { body: 'Hello there' },
+      201,
+    );
     await t.app.live.kick();
     const [latest] = await list(alice);
     expect(latest).toMatchObject({

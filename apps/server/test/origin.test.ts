@@ -9,15 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  request,
-  userRow,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { createUser, request, userRow, requestAs } from './factories.ts';
 import type { ClientSocket } from './live-sockets.ts';
 
 const EVIL = 'https://evil.example';
@@ -25,22 +18,16 @@ const TRUSTED = 'https://app.example.org';
 
 type Headers = Record<string, string>;
 
-let t: TestApp;
-let mod: TestUser;
-let dist: string;
-
-beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-origin-dist-'));
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-origin-dist-'));
+beforeAll(() => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(dist, 'assets/app-1a2b3c.js'), 'console.log(1)');
-  t = await createAuthTestApp({ WEB_DIST: dist }, { env: { TRUSTED_ORIGINS: `${TRUSTED}/` } });
-  mod = await createModerator(t);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+// Registered before the app: after hooks run in reverse, so the app closes first.
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+const t = useAuthApp({ WEB_DIST: dist }, { env: { TRUSTED_ORIGINS: `${TRUSTED}/` } });
+const { mod } = useUsers(t, { mod: ['moderator'] });
 
 const unban = (id: string, headers: Record<string, string>) =>
   t.app.inject({
@@ -126,10 +113,9 @@ describe('Origin of state-changing requests', () => {
 
   it('lets a client without cookies write with Authorization: Bearer and no Origin', async () => {
     const u = await createUser(t, { roles: ['member'] });
-    const signIn = await request(t, {
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      payload: { email: u.email, password: u.password },
+    const signIn = await requestAs(t, null, 'POST /api/auth/sign-in/email', {
+      email: u.email,
+      password: u.password,
     });
     const token = String(signIn.headers['set-auth-token']);
     const res = await t.app.inject({

@@ -19,6 +19,7 @@ import {
   request,
   signIn,
   type TestUser,
+  send,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost, upload } from './post-factories.ts';
@@ -220,12 +221,7 @@ describe('account deletion', () => {
     expect((await signIn(t, m.email)).length).toBeGreaterThan(0);
 
     expect((await sweepAt(afterGrace(asked))).finished).toContain(m.id);
-    const shown = await request(t, {
-      method: 'GET',
-      url: `/api/posts/${post.id}`,
-      cookie: reader.cookie,
-    });
-    expect(shown.statusCode).toBe(200);
+    const shown = await send(t, reader, `GET /api/posts/${post.id}`, undefined, 200);
     expect(shown.json()).toMatchObject({
       title: 'Kept after I leave',
       author: { id: m.id, username: DELETED_USERNAME },
@@ -234,12 +230,13 @@ describe('account deletion', () => {
     expect(row).toMatchObject({ username: DELETED_USERNAME, bio: '', avatarPath: null });
     expect(row?.email).not.toBe(m.email.toLowerCase());
     expect(row?.deletedAt).toBeInstanceOf(Date);
-    const signInAgain = await request(t, {
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      payload: { email: m.email, password: PASSWORD },
-    });
-    expect(signInAgain.statusCode).toBe(401);
+    await send(
+      t,
+      null,
+      'POST /api/auth/sign-in/email',
+      { email: m.email, password: PASSWORD },
+      401,
+    );
     // Its profile is gone for members.
     expect(
       (await request(t, { method: 'GET', url: `/api/users/${m.id}`, cookie: reader.cookie }))
@@ -257,13 +254,7 @@ describe('account deletion', () => {
     const other = await createMember(t);
     const mine = await newPost(t, m, { title: 'Gone with me' });
     const theirs = await newPost(t, other, { title: 'Stays' });
-    const comment = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${theirs.id}/comments`,
-      cookie: m.cookie,
-      payload: { body: 'Soon gone' },
-    });
-    expect(comment.statusCode).toBe(201);
+    await send(t, m, `POST /api/posts/${theirs.id}/comments`, { body: 'Soon gone' }, 201);
     expect(
       (await request(t, { method: 'PUT', url: `/api/posts/${theirs.id}/like`, cookie: m.cookie }))
         .statusCode,
@@ -284,12 +275,7 @@ describe('account deletion', () => {
     expect(theirsAfter).toMatchObject({ likeCount: 0, commentCount: 0 });
     const [otherAfter] = await t.database.db.select().from(user).where(eq(user.id, other.id));
     expect(otherAfter?.postLikeCount).toBe(0);
-    const comments = await request(t, {
-      method: 'GET',
-      url: `/api/posts/${theirs.id}/comments`,
-      cookie: other.cookie,
-    });
-    expect(comments.statusCode).toBe(200);
+    const comments = await send(t, other, `GET /api/posts/${theirs.id}/comments`, undefined, 200);
     expect(JSON.stringify(comments.json())).not.toContain('Soon gone');
   });
 
@@ -298,22 +284,16 @@ describe('account deletion', () => {
     const own = await createAuthTestApp();
     try {
       const mod = await createModerator(own);
-      const refused = await request(own, {
-        method: 'POST',
-        url: '/api/me/deletion',
-        cookie: mod.cookie,
-        payload: { password: PASSWORD, mode: 'keep' },
-      });
-      expect(refused.statusCode).toBe(409);
+      const refused = await send(
+        own,
+        mod,
+        'POST /api/me/deletion',
+        { password: PASSWORD, mode: 'keep' },
+        409,
+      );
       expect(refused.json().error.code).toBe('errors.lastModerator');
       await createModerator(own);
-      const allowed = await request(own, {
-        method: 'POST',
-        url: '/api/me/deletion',
-        cookie: mod.cookie,
-        payload: { password: PASSWORD, mode: 'keep' },
-      });
-      expect(allowed.statusCode).toBe(200);
+      await send(own, mod, 'POST /api/me/deletion', { password: PASSWORD, mode: 'keep' }, 200);
     } finally {
       await own.close();
     }

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verification } from '../src/db/schema/index.ts';
+import { useAuthApp } from './context.ts';
 import {
   PASSWORD,
-  createAuthTestApp,
   createUser,
   lastLink,
   mailsTo,
@@ -11,17 +11,13 @@ import {
   request,
   signIn,
   tokenOf,
+  send,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
 describe('password reset and change', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
 
   const requestReset = (email: string) =>
     request(t, { method: 'POST', url: '/api/auth/request-password-reset', payload: { email } });
@@ -35,12 +31,13 @@ describe('password reset and change', () => {
     const link = lastLink(t, u.email, 'resetPassword');
     expect(`${link.origin}${link.pathname}`).toBe(`${t.config.baseUrl}/auth`);
 
-    const reset = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: tokenOf(link), newPassword: NEW_PASSWORD },
-    });
-    expect(reset.statusCode).toBe(200);
+    await send(
+      t,
+      null,
+      'POST /api/auth/reset-password',
+      { token: tokenOf(link), newPassword: NEW_PASSWORD },
+      200,
+    );
 
     const old = await request(t, {
       method: 'POST',
@@ -56,12 +53,13 @@ describe('password reset and change', () => {
     );
 
     // A used link does not work twice.
-    const again = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: tokenOf(link), newPassword: 'yet another passphrase' },
-    });
-    expect(again.statusCode).toBe(400);
+    const again = await send(
+      t,
+      null,
+      'POST /api/auth/reset-password',
+      { token: tokenOf(link), newPassword: 'yet another passphrase' },
+      400,
+    );
     expect(again.json().error.code).toBe('errors.auth.INVALID_TOKEN');
   });
 
@@ -72,12 +70,13 @@ describe('password reset and change', () => {
   });
 
   it('refuses an invalid reset token', async () => {
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token: 'made-up-token', newPassword: NEW_PASSWORD },
-    });
-    expect(res.statusCode).toBe(400);
+    const res = await send(
+      t,
+      null,
+      'POST /api/auth/reset-password',
+      { token: 'made-up-token', newPassword: NEW_PASSWORD },
+      400,
+    );
     expect(res.json().error.code).toBe('errors.auth.INVALID_TOKEN');
   });
 
@@ -89,12 +88,13 @@ describe('password reset and change', () => {
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(verification.identifier, `reset-password:${token}`));
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, newPassword: NEW_PASSWORD },
-    });
-    expect(res.statusCode).toBe(400);
+    const res = await send(
+      t,
+      null,
+      'POST /api/auth/reset-password',
+      { token, newPassword: NEW_PASSWORD },
+      400,
+    );
     expect(res.json().error.code).toBe('errors.auth.INVALID_TOKEN');
     await signIn(t, u.email, PASSWORD);
   });
@@ -103,45 +103,40 @@ describe('password reset and change', () => {
     const u = await registerUser(t);
     await requestReset(u.email);
     const token = tokenOf(lastLink(t, u.email, 'resetPassword'));
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, newPassword: 'short' },
-    });
-    expect(res.statusCode).toBe(400);
+    const res = await send(
+      t,
+      null,
+      'POST /api/auth/reset-password',
+      { token, newPassword: 'short' },
+      400,
+    );
     expect(res.json().error.code).toBe('errors.auth.PASSWORD_TOO_SHORT');
   });
 
   it('changes the password of a signed-in user who knows the current one', async () => {
     const u = await registerUser(t);
-    const wrong = await request(t, {
-      method: 'POST',
-      url: '/api/auth/change-password',
-      cookie: u.cookie,
-      payload: { currentPassword: 'not the password', newPassword: NEW_PASSWORD },
-    });
-    expect(wrong.statusCode).toBe(400);
+    const wrong = await send(
+      t,
+      u,
+      'POST /api/auth/change-password',
+      { currentPassword: 'not the password', newPassword: NEW_PASSWORD },
+      400,
+    );
     expect(wrong.json().error.code).toBe('errors.auth.INVALID_PASSWORD');
-    const ok = await request(t, {
-      method: 'POST',
-      url: '/api/auth/change-password',
-      cookie: u.cookie,
-      payload: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
-    });
-    expect(ok.statusCode).toBe(200);
+    await send(
+      t,
+      u,
+      'POST /api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+      200,
+    );
     await signIn(t, u.email, NEW_PASSWORD);
   });
 });
 
 describe('auth rate limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    const three = [{ max: 3, windowSeconds: 60 }];
-    t = await createAuthTestApp({
-      RATE_LIMITS: { signInIp: three, mailIp: three, signUpIp: three },
-    });
-  });
-  afterAll(() => t.close());
+  const three = [{ max: 3, windowSeconds: 60 }];
+  const t = useAuthApp({ RATE_LIMITS: { signInIp: three, mailIp: three, signUpIp: three } });
 
   it('limits sign-in per IP and answers 429 errors.rateLimited', async () => {
     const signInFrom = (remoteAddress: string) =>

@@ -6,7 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, HomeData, Page, Post, PostSummary, Section } from '@atelier/shared';
-import { createPayloadCache, payloadPrefixesOf } from '../src/lib/payload-cache.ts';
+import {
+  createPayloadCache,
+  notificationsKey,
+  payloadPrefixesOf,
+} from '../src/lib/payload-cache.ts';
 import {
   createAuthTestApp,
   createMember,
@@ -14,9 +18,11 @@ import {
   relaxedWriteLimits,
   request,
   type TestUser,
+  send,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost } from './post-factories.ts';
+import { settle } from './statement-counter.ts';
 
 describe('payload cache', () => {
   it('keeps a value until an invalidation that matches its key, and loads once for concurrent misses', async () => {
@@ -40,6 +46,56 @@ describe('payload cache', () => {
     expect((await cache.get('comments:1:[null]', load)).value).toEqual({ n: 4 });
     cache.apply({ kind: 'all' });
     expect(cache.size()).toBe(0);
+  });
+
+  it("keeps each viewer's part with its payload, dropped with it, in an LRU of its own", async () => {
+    const cache = createPayloadCache({ max: 1, viewerMax: 2 });
+    let loads = 0;
+    const part = (key: string, viewer: string) =>
+      cache.viewerPart(key, viewer, () => Promise.resolve(`${key}/${viewer}/${(loads += 1)}`));
+    expect(await part('post:1', 'a')).toBe('post:1/a/1');
+    expect(await part('post:1', 'b')).toBe('post:1/b/2');
+    expect(await part('post:1', 'a')).toBe('post:1/a/1');
+    // Shared payloads do not push viewer parts out, nor the reverse.
+    await cache.get('home', () => Promise.resolve('h'));
+    await cache.get('tags', () => Promise.resolve('t'));
+    expect(await part('post:1', 'b')).toBe('post:1/b/2');
+    cache.apply({ kind: 'prefixes', prefixes: ['post:2', 'home'] });
+    expect(await part('post:1', 'a')).toBe('post:1/a/1');
+    cache.apply({ kind: 'prefixes', prefixes: ['post:1'] });
+    expect(await part('post:1', 'a')).toBe('post:1/a/3');
+    expect(await part('home', 'a')).toBe('home/a/4');
+    cache.apply({ kind: 'all' });
+    expect(await part('home', 'a')).toBe('home/a/5');
+    // At most viewerMax parts: the least recently read goes first.
+    await part('home', 'b');
+    await part('home', 'c');
+    expect(await part('home', 'a')).toBe('home/a/8');
+  });
+
+  it("keeps a user's own payload in an LRU of its own, dropped by its key, its kind or everything", async () => {
+    const cache = createPayloadCache({ max: 1, viewerMax: 1, personalMax: 2 });
+    let loads = 0;
+    const bell = (user: string) =>
+      cache.personal(notificationsKey(user), () => Promise.resolve(`${user}/${(loads += 1)}`));
+    expect(await bell('a')).toBe('a/1');
+    expect(await bell('b')).toBe('b/2');
+    // Neither shared payloads nor viewer parts push them out.
+    await cache.get('home', () => Promise.resolve('h'));
+    await cache.viewerPart('home', 'a', () => Promise.resolve('v'));
+    expect([await bell('a'), await bell('b')]).toEqual(['a/1', 'b/2']);
+    // Another user's key, another kind: kept.
+    cache.apply({ kind: 'prefixes', prefixes: [notificationsKey('c'), 'home', 'post'] });
+    expect([await bell('a'), await bell('b')]).toEqual(['a/1', 'b/2']);
+    cache.apply({ kind: 'prefixes', prefixes: [notificationsKey('a')] });
+    expect([await bell('a'), await bell('b')]).toEqual(['a/3', 'b/2']);
+    cache.apply({ kind: 'prefixes', prefixes: ['notifications'] });
+    expect([await bell('a'), await bell('b')]).toEqual(['a/4', 'b/5']);
+    cache.apply({ kind: 'all' });
+    expect(await bell('b')).toBe('b/6');
+    // At most personalMax: the least recently read goes first.
+    await bell('c');
+    expect(await bell('a')).toBe('a/8');
   });
 
   it('does not keep a load that an invalidation overtook', async () => {
@@ -122,13 +178,7 @@ describe('cached payloads through the app', () => {
     expect(
       (await get<Page<PostSummary>>('/api/sections/writing/posts', reader)).items[0]?.title,
     ).toBe('Cached title');
-    const edit = await request(t, {
-      method: 'PATCH',
-      url: `/api/posts/${postId}`,
-      cookie: author.cookie,
-      payload: { title: 'Edited title' },
-    });
-    expect(edit.statusCode).toBe(200);
+    await send(t, author, `PATCH /api/posts/${postId}`, { title: 'Edited title' }, 200);
     expect((await get<Post>(`/api/posts/${postId}`, reader)).title).toBe('Edited title');
     expect(
       (await get<Page<PostSummary>>('/api/sections/writing/posts', reader)).items[0]?.title,
@@ -138,25 +188,20 @@ describe('cached payloads through the app', () => {
         ?.lastPost?.title,
     ).toBe('Edited title');
 
-    const like = await request(t, {
-      method: 'PUT',
-      url: `/api/posts/${postId}/like`,
-      cookie: reader.cookie,
-    });
-    expect(like.statusCode).toBe(200);
+    await send(t, reader, `PUT /api/posts/${postId}/like`, undefined, 200);
     const seenByReader = await get<Post>(`/api/posts/${postId}`, reader);
     const seenByAuthor = await get<Post>(`/api/posts/${postId}`, author);
     expect([seenByReader.likeCount, seenByReader.liked]).toEqual([1, true]);
     expect([seenByAuthor.likeCount, seenByAuthor.liked]).toEqual([1, false]);
 
     expect((await get<Page<Comment>>(`/api/posts/${postId}/comments`, reader)).items).toEqual([]);
-    const comment = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${postId}/comments`,
-      cookie: author.cookie,
-      payload: { body: 'Fresh comment' },
-    });
-    expect(comment.statusCode).toBe(201);
+    const comment = await send(
+      t,
+      author,
+      `POST /api/posts/${postId}/comments`,
+      { body: 'Fresh comment' },
+      201,
+    );
     const commentId = comment.json<Comment>().id;
     await request(t, {
       method: 'PUT',
@@ -180,15 +225,12 @@ describe('cached payloads through the app', () => {
       cookie: author.cookie,
     });
     expect(del.statusCode).toBeLessThan(300);
-    const after = await request(t, {
-      method: 'GET',
-      url: `/api/posts/${id}`,
-      cookie: reader.cookie,
-    });
-    expect(after.statusCode).toBe(404);
+    await send(t, reader, `GET /api/posts/${id}`, undefined, 404);
   });
 
   it('drops what a dispatched domain event touched (a write made outside a request)', async () => {
+    // The earlier tests' events are dispatched first: their dispatch would empty what this read caches.
+    await settle(t);
     await get<Post>(`/api/posts/${postId}`, reader);
     const before = t.app.payloads.size();
     expect(before).toBeGreaterThan(0);

@@ -52,6 +52,30 @@ describe('PGlite shared_buffers', () => {
     expect(await sharedBuffers(database)).toBe('32MB');
   }, 60_000);
 
+  it('reopens a directory it has just migrated, which keeps its settings, its data and its lock', async () => {
+    const dir = tempDir();
+    const database = await openDatabase({ dataDir: dir, migrate: true, sharedBuffers: '32MB' });
+    try {
+      await database.db.execute(sql`create table reopened (word text)`);
+      await database.db.execute(sql`insert into reopened values ('kept')`);
+      const [sections] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from sections`,
+      );
+      expect(sections?.n).toBeGreaterThanOrEqual(0);
+      await expect(openDatabase({ dataDir: dir, migrate: false })).rejects.toThrow();
+    } finally {
+      expect(await sharedBuffers(database)).toBe('32MB');
+    }
+    const again = await openDatabase({ dataDir: dir, migrate: true });
+    try {
+      const [row] = await queryRows<{ word: string }>(again.db, sql`select word from reopened`);
+      expect(row?.word).toBe('kept');
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+
   it('refuses a value that is not a size', () => {
     expect(() => loadConfig({ DATA_DIR: tempDir(), PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(
       /PGLITE_SHARED_BUFFERS: must be a size such as 16MB or 128MB/,

@@ -1,4 +1,5 @@
 /** Helpers for the posts, media, tags, search and sections tests. */
+import { expect } from 'vitest';
 import { tags } from '../src/db/schema/index.ts';
 import { request, type TestUser } from './factories.ts';
 import type { TestApp } from './helpers.ts';
@@ -68,17 +69,56 @@ export function multipart(
   };
 }
 
+/** POSTs `content` as the multipart field `file` to `url` (a media upload, or an avatar's). */
 export function upload(
   t: TestApp,
   u: Pick<TestUser, 'cookie'>,
   filename: string,
   content: Buffer,
   type?: string,
+  url: '/api/media' | '/api/me/avatar' = '/api/media',
 ) {
   return request(t, {
     method: 'POST',
-    url: '/api/media',
+    url,
     cookie: u.cookie,
     ...multipart('file', filename, content, type),
   });
+}
+
+/** POSTs `payload` to `url` as `u`, expects 201 and returns the new item's id. */
+export async function createdId(
+  t: TestApp,
+  u: Pick<TestUser, 'cookie'>,
+  url: string,
+  payload: Record<string, unknown>,
+): Promise<string> {
+  const res = await request(t, { method: 'POST', url, cookie: u.cookie, payload });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string }>().id;
+}
+
+/** A comment on a post (its id; expects 201). */
+export const newComment = (t: TestApp, u: Pick<TestUser, 'cookie'>, postId: string, body: string) =>
+  createdId(t, u, `/api/posts/${postId}/comments`, { body });
+
+/** A status update (its id; expects 201). */
+export const newStatus = (t: TestApp, u: Pick<TestUser, 'cookie'>, content: string) =>
+  createdId(t, u, '/api/status-updates', { content });
+
+/**
+ * A reply (its id; expects 201) to a comment (its `body`) or a status update (its `content`), or
+ * to `replyToId` in that thread.
+ */
+export function newReply(
+  t: TestApp,
+  u: Pick<TestUser, 'cookie'>,
+  parent: 'comment' | 'status',
+  parentId: string,
+  text: string,
+  replyToId: string | null = null,
+): Promise<string> {
+  return parent === 'comment'
+    ? createdId(t, u, `/api/comments/${parentId}/replies`, { body: text, replyToId })
+    : createdId(t, u, `/api/status-updates/${parentId}/replies`, { content: text, replyToId });
 }

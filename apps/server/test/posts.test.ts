@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, posts, sections, siteCounters, tags, user } from '../src/db/schema/index.ts';
-import { createMember, createModerator, createUser, request, userRow } from './factories.ts';
+import {
+  createMember,
+  createModerator,
+  createUser,
+  request,
+  userRow,
+  requestAs,
+} from './factories.ts';
 import { createAuthTestApp, relaxedWriteLimits } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { createPost, newPost, newTag } from './post-factories.ts';
@@ -182,13 +189,7 @@ describe('GET, PATCH and DELETE /api/posts/:id', () => {
         .statusCode,
     ).toBe(403);
     expect(
-      (
-        await request(t, {
-          method: 'GET',
-          url: `/api/posts/${crypto.randomUUID()}`,
-          cookie: other.cookie,
-        })
-      ).json().error.code,
+      (await requestAs(t, other, `GET /api/posts/${crypto.randomUUID()}`)).json().error.code,
     ).toBe('errors.postNotFound');
     expect(
       (await request(t, { method: 'GET', url: '/api/posts/not-a-uuid', cookie: other.cookie }))
@@ -203,11 +204,7 @@ describe('GET, PATCH and DELETE /api/posts/:id', () => {
       (await request(t, { method: 'GET', url: `/api/posts/${post.id}`, cookie: other.cookie }))
         .statusCode,
     ).toBe(404);
-    const seen = await request(t, {
-      method: 'GET',
-      url: `/api/posts/${post.id}`,
-      cookie: author.cookie,
-    });
+    const seen = await requestAs(t, author, `GET /api/posts/${post.id}`);
     expect(seen.json()).toMatchObject({
       state: 'removed',
       removal: { reason: 'spam', otherReason: null },
@@ -341,13 +338,7 @@ describe('views and likes', () => {
     expect((await view(v2.cookie)).json()).toEqual({ viewCount: 2 });
     expect((await view('')).statusCode).toBe(401);
     expect(
-      (
-        await request(t, {
-          method: 'POST',
-          url: `/api/posts/${crypto.randomUUID()}/views`,
-          cookie: v1.cookie,
-        })
-      ).statusCode,
+      (await requestAs(t, v1, `POST /api/posts/${crypto.randomUUID()}/views`)).statusCode,
     ).toBe(404);
   });
 

@@ -6,20 +6,13 @@
  * at start-up the only process clears online flags left by a process that died.
  */
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  ClientToServerEvents,
-  ServerToClientEvents,
-  UserPresence,
-  UserProfile,
-} from '@atelier/shared';
+import { describe, expect, it } from 'vitest';
+import type { UserPresence, UserProfile } from '@atelier/shared';
 import { loadConfig } from '../src/config.ts';
 import { user } from '../src/db/schema/index.ts';
-import { createAuthTestApp, createUser, request, type TestUser } from './factories.ts';
-import type { TestApp } from './helpers.ts';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { useAuthApp, useSockets, useUsers } from './context.ts';
+import { createAuthTestApp, request, send } from './factories.ts';
+import type { ClientSocket } from './live-sockets.ts';
 
 async function until(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
   const end = Date.now() + ms;
@@ -30,39 +23,10 @@ async function until(check: () => Promise<boolean>, ms = 5_000): Promise<void> {
 }
 
 describe('presence on one node', () => {
-  let t: TestApp;
-  let url: string;
-  let alice: TestUser;
-  let bob: TestUser;
-  const sockets: ClientSocket[] = [];
-
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    [alice, bob] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-    ]);
-  });
-  afterEach(() => {
-    for (const s of sockets.splice(0)) s.disconnect();
-  });
-  afterAll(() => t.close());
-
-  function open(cookie: string): Promise<ClientSocket> {
-    const socket: ClientSocket = connect(url, {
-      path: '/socket.io',
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      extraHeaders: { origin: t.config.baseUrl, cookie },
-    });
-    sockets.push(socket);
-    return new Promise((resolve, reject) => {
-      socket.once('connect', () => resolve(socket));
-      socket.once('connect_error', (err) => reject(err));
-    });
-  }
+  const t = useAuthApp();
+  const kit = useSockets(t);
+  const { alice, bob } = useUsers(t, { alice: ['member'], bob: ['member'] });
+  const open = (cookie: string) => kit.open(cookie);
 
   const record = async (id: string) => {
     const [row] = await t.database.db
@@ -126,12 +90,13 @@ describe('presence on one node', () => {
     await open(alice.cookie);
     await until(async () => (await record(alice.id)).online);
 
-    const res = await request(t, {
-      method: 'GET',
-      url: `/api/presence?ids=${alice.id},${bob.id},nobody`,
-      cookie: bob.cookie,
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const res = await send(
+      t,
+      bob,
+      `GET /api/presence?ids=${alice.id},${bob.id},nobody`,
+      undefined,
+      200,
+    );
     const list = res.json<UserPresence[]>();
     expect(list.find((p) => p.userId === alice.id)).toMatchObject({ online: true });
     expect(list.find((p) => p.userId === 'nobody')).toBeUndefined();
@@ -151,12 +116,7 @@ describe('presence on one node', () => {
     const none = await request(t, { method: 'GET', url: '/api/presence?ids=', cookie: bob.cookie });
     expect(none.statusCode).toBe(400);
     const tooMany = Array.from({ length: 101 }, (_, i) => `u${i}`).join(',');
-    const many = await request(t, {
-      method: 'GET',
-      url: `/api/presence?ids=${tooMany}`,
-      cookie: bob.cookie,
-    });
-    expect(many.statusCode).toBe(400);
+    await send(t, bob, `GET /api/presence?ids=${tooMany}`, undefined, 400);
   });
 });
 

@@ -1,44 +1,30 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Comment, Page, Post, PostSummary, StatusUpdate, UserProfile } from '@atelier/shared';
 import { posts, user } from '../src/db/schema/index.ts';
-import {
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  request,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { createUser, request, type TestUser, send } from './factories.ts';
 
 describe('profiles', () => {
-  let t: TestApp;
-  let alice: TestUser;
-  let bob: TestUser;
-  let mod: TestUser;
-
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    [alice, bob, mod] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-      createModerator(t),
-    ]);
+  const t = useAuthApp();
+  const { alice, bob, mod } = useUsers(t, {
+    alice: ['member'],
+    bob: ['member'],
+    mod: ['moderator'],
   });
-  afterAll(() => t.close());
 
   const profile = (u: TestUser, id: string) =>
     request(t, { method: 'GET', url: `/api/users/${id}`, cookie: u.cookie });
   const userPosts = (u: TestUser, id: string, query = '') =>
     request(t, { method: 'GET', url: `/api/users/${id}/posts${query}`, cookie: u.cookie });
   const createPost = async (u: TestUser, title = 'A title') => {
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/posts',
-      cookie: u.cookie,
-      payload: { section: 'general', title, body: 'Body', provenance: 'human' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
+    const res = await send(
+      t,
+      u,
+      'POST /api/posts',
+      { section: 'general', title, body: 'Body', provenance: 'human' },
+      201,
+    );
     return res.json<Post>();
   };
 

@@ -1,28 +1,22 @@
 /** Promotion by portfolio: the creator's request, its rules, and the moderators' decision. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { promotionRequests } from '../src/db/schema/index.ts';
+import { useAuthApp, useUsers } from './context.ts';
 import {
-  createAuthTestApp,
-  createModerator,
   createUser,
   request,
   userRow,
   type TestUser,
   relaxedWriteLimits,
+  requestAs,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
 import { newModLogRows, userChangedEvents } from './moderation-helpers.ts';
 import { newPost } from './post-factories.ts';
 
 describe('promotion requests', () => {
-  let t: TestApp;
-  let mod: TestUser;
-  beforeAll(async () => {
-    // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-    mod = await createModerator(t);
-  });
-  afterAll(() => t.close());
+  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const { mod } = useUsers(t, { mod: ['moderator'] });
 
   const ask = (u: TestUser, payload: object) =>
     request(t, { method: 'POST', url: '/api/promotion-requests', cookie: u.cookie, payload });
@@ -60,11 +54,7 @@ describe('promotion requests', () => {
         { id: ids[1], title: 'Story 2', sectionSlug: 'general', available: true },
       ],
     });
-    const list = await request(t, {
-      method: 'GET',
-      url: '/api/promotion-requests',
-      cookie: mod.cookie,
-    });
+    const list = await requestAs(t, mod, 'GET /api/promotion-requests');
     expect(list.json<{ id: string }[]>().map((r) => r.id)).toContain(created.id);
 
     const before = await userRow(t, u.id);

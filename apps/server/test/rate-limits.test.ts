@@ -10,7 +10,7 @@ import { rateLimits } from '@atelier/shared';
 import { loadConfig } from '../src/config.ts';
 import { statusUpdates } from '../src/db/schema/index.ts';
 import { createRateLimiter, memoryStore, RateLimitedError } from '../src/lib/rate-limit.ts';
-import { createMember, createUser, mailsTo, registerUser, request } from './factories.ts';
+import { createMember, createUser, mailsTo, registerUser, request, send } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const silentLog = { warn: () => undefined } as never;
@@ -153,13 +153,7 @@ describe('rate-limit configuration', () => {
     try {
       const u = await createMember(t);
       for (let i = 0; i < rateLimits.status[0].max + 3; i++) {
-        const res = await request(t, {
-          method: 'POST',
-          url: '/api/status-updates',
-          cookie: u.cookie,
-          payload: { content: `n${i}` },
-        });
-        expect(res.statusCode).toBe(201);
+        await send(t, u, 'POST /api/status-updates', { content: `n${i}` }, 201);
       }
     } finally {
       await t.close();

@@ -4,31 +4,19 @@
  * delete takes with it. A delete by someone else (a moderator) leaves them to the queue.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ModLogEntry, Page } from '@atelier/shared';
 import { modLog, reports } from '../src/db/schema/index.ts';
-import {
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  relaxedWriteLimits,
-  request,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { relaxedWriteLimits, request, type TestUser, requestAs } from './factories.ts';
 import { newPost } from './post-factories.ts';
 
-let t: TestApp;
-let mod: TestUser;
-let author: TestUser;
-let reporter: TestUser;
-beforeAll(async () => {
-  t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-  mod = await createModerator(t);
-  author = await createUser(t, { roles: ['member'] });
-  reporter = await createUser(t, { roles: ['member'] });
+const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+const { mod, author, reporter } = useUsers(t, {
+  mod: ['moderator'],
+  author: ['member'],
+  reporter: ['member'],
 });
-afterAll(() => t.close());
 
 const send = (u: TestUser, method: 'POST' | 'DELETE', url: string, payload?: object) =>
   request(t, { method, url, cookie: u.cookie, ...(payload ? { payload } : {}) });
@@ -75,11 +63,7 @@ describe('reports on content its author deletes', () => {
     ]);
 
     // The mod log shows it (no moderator), and the queue no longer lists it.
-    const page = await request(t, {
-      method: 'GET',
-      url: '/api/mod-log?action=reportsResolvedByDeletion',
-      cookie: mod.cookie,
-    });
+    const page = await requestAs(t, mod, 'GET /api/mod-log?action=reportsResolvedByDeletion');
     expect(page.statusCode, page.body).toBe(200);
     const entry = page.json<Page<ModLogEntry>>().items.find((e) => e.targetId === post.id);
     expect(entry).toMatchObject({ moderator: null, subject: { id: author.id } });

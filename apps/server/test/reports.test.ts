@@ -6,7 +6,7 @@
  * matrix of every reports route.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReportQueue } from '@atelier/shared';
 import { counterDrift } from '../src/demo/counters.ts';
 import {
@@ -19,36 +19,29 @@ import {
   user,
   visitorChecks,
 } from '../src/db/schema/index.ts';
+import { useAuthApp, useUsers } from './context.ts';
 import {
-  createAuthTestApp,
   createModerator,
   createUser,
   request,
   userRow,
   type TestUser,
   relaxedWriteLimits,
+  send,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
-import { newPost } from './post-factories.ts';
+import { newComment, newPost, newReply, newStatus } from './post-factories.ts';
 import { settle, StatementCounter } from './statement-counter.ts';
 
 describe('reports', () => {
-  let t: TestApp;
-  let mod: TestUser;
-  let author: TestUser;
-  let reporter: TestUser;
-  let other: TestUser;
   const logger = new StatementCounter();
-
-  beforeAll(async () => {
-    // Shared users write more here than a person would: write limits off but for reports.
-    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits('report') }, { logger });
-    mod = await createModerator(t);
-    author = await createUser(t, { roles: ['member'] });
-    reporter = await createUser(t, { roles: ['member'] });
-    other = await createUser(t, { roles: ['probation-writer'] });
+  // Shared users write more here than a person would: write limits off but for reports.
+  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits('report') }, { logger });
+  const { mod, author, reporter, other } = useUsers(t, {
+    mod: ['moderator'],
+    author: ['member'],
+    reporter: ['member'],
+    other: ['probation-writer'],
   });
-  afterAll(() => t.close());
 
   const report = (u: Pick<TestUser, 'cookie'>, payload: Record<string, unknown>) =>
     request(t, { method: 'POST', url: '/api/reports', cookie: u.cookie, payload });
@@ -78,46 +71,13 @@ describe('reports', () => {
   const modLogFor = (id: string) =>
     t.database.db.select().from(modLog).where(eq(modLog.targetId, id));
 
-  async function comment(postId: string, u: TestUser, body = 'A comment') {
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${postId}/comments`,
-      cookie: u.cookie,
-      payload: { body },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  }
-  async function commentReply(commentId: string, u: TestUser, body = 'A reply') {
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/comments/${commentId}/replies`,
-      cookie: u.cookie,
-      payload: { body, replyToId: null },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  }
-  async function status(u: TestUser, content = 'A status') {
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/status-updates',
-      cookie: u.cookie,
-      payload: { content },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  }
-  async function statusReply(statusId: string, u: TestUser, content = 'A status reply') {
-    const res = await request(t, {
-      method: 'POST',
-      url: `/api/status-updates/${statusId}/replies`,
-      cookie: u.cookie,
-      payload: { content, replyToId: null },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json<{ id: string }>().id;
-  }
+  const comment = (postId: string, u: TestUser, body = 'A comment') =>
+    newComment(t, u, postId, body);
+  const commentReply = (commentId: string, u: TestUser, body = 'A reply') =>
+    newReply(t, u, 'comment', commentId, body);
+  const status = (u: TestUser, content = 'A status') => newStatus(t, u, content);
+  const statusReply = (statusId: string, u: TestUser, content = 'A status reply') =>
+    newReply(t, u, 'status', statusId, content);
 
   describe('reporting', () => {
     it('saves a report (201) and a second one by the same user updates it (200, no second row)', async () => {
@@ -168,11 +128,12 @@ describe('reports', () => {
           'errors.validation',
           { reason: 'errors.reports.reasonInvalid' },
         ],
+        // No reason at all: "Choose a reason." (an unknown one: "one of the reasons", above).
         [
           { targetType: 'post', targetId: post.id },
           400,
           'errors.validation',
-          { reason: 'errors.reports.reasonInvalid' },
+          { reason: 'errors.reports.reasonRequired' },
         ],
         [
           { targetType: 'post', targetId: post.id, reason: 'other' },
@@ -369,12 +330,7 @@ describe('reports', () => {
         [evader, 'shared-browser-3'],
         [bystander, 'own-browser-2'],
       ] as const) {
-        const res = await request(t, {
-          method: 'PUT',
-          url: `/api/auth/verify/${visitor}`,
-          cookie: u.cookie,
-        });
-        expect(res.statusCode).toBe(204);
+        await send(t, u, `PUT /api/auth/verify/${visitor}`, undefined, 204);
       }
       // Before the ban: only banned2 (sharing shared-browser-3).
       expect(
@@ -662,13 +618,13 @@ describe('reports', () => {
     it('a moderator cannot ban themselves from a report about them', async () => {
       const otherMod = await createModerator(t);
       await report(reporter, { targetType: 'user', targetId: otherMod.id, reason: 'harassment' });
-      const res = await request(t, {
-        method: 'POST',
-        url: `/api/reports/user/${otherMod.id}/ban`,
-        cookie: otherMod.cookie,
-        payload: { reason: 'me' },
-      });
-      expect(res.statusCode).toBe(400);
+      const res = await send(
+        t,
+        otherMod,
+        `POST /api/reports/user/${otherMod.id}/ban`,
+        { reason: 'me' },
+        400,
+      );
       expect(res.json().error.code).toBe('errors.cannotBanSelf');
       expect((await reportsOn('user', otherMod.id))[0]?.state).toBe('open');
     });

@@ -1,24 +1,16 @@
 /** Roles on a profile: set roles, promote, reset the displayed role; unban restores access. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAuthApp, useUsers } from './context.ts';
+import { createModerator, createUser, request, userRow, requestAs } from './factories.ts';
 import {
-  createAuthTestApp,
-  createModerator,
-  createUser,
-  request,
-  userRow,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
-import { newModLogRows, userChangedEvents } from './moderation-helpers.ts';
+  createWriterShownAsMember,
+  newModLogRows,
+  userChangedEvents,
+} from './moderation-helpers.ts';
 
 describe('roles on a profile', () => {
-  let t: TestApp;
-  let mod: TestUser;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    mod = await createModerator(t);
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
+  const { mod } = useUsers(t, { mod: ['moderator'] });
 
   const setRoles = (id: string, roles: unknown, cookie = mod.cookie) =>
     request(t, { method: 'PUT', url: `/api/users/${id}/roles`, cookie, payload: { roles } });
@@ -127,13 +119,7 @@ describe('roles on a profile', () => {
   });
 
   it('resets the displayed role to the first role, with its mod-log row and user.changed', async () => {
-    const u = await createUser(t, { roles: ['probation-writer', 'member'] });
-    await request(t, {
-      method: 'PATCH',
-      url: '/api/me',
-      cookie: u.cookie,
-      payload: { displayedRole: 'member' },
-    });
+    const u = await createWriterShownAsMember(t);
     const before = await userRow(t, u.id);
     const eventsBefore = (await userChangedEvents(t, u.id)).length;
     let res!: Awaited<ReturnType<typeof resetDisplayed>>;
@@ -158,12 +144,7 @@ describe('roles on a profile', () => {
   it('ban and unban from a profile: one mod-log row each, claims move, unban restores access', async () => {
     const u = await createUser(t, { roles: ['member'] });
     const ban = await newModLogRows(t, () =>
-      request(t, {
-        method: 'POST',
-        url: `/api/users/${u.id}/ban`,
-        cookie: mod.cookie,
-        payload: { reason: 'Harassment in comments' },
-      }),
+      requestAs(t, mod, `POST /api/users/${u.id}/ban`, { reason: 'Harassment in comments' }),
     );
     expect(ban).toMatchObject([
       { action: 'userBanned', subjectUserId: u.id, reason: 'Harassment in comments' },
@@ -189,27 +170,24 @@ describe('roles on a profile', () => {
     const a = await createUser(t);
     const b = await createUser(t);
     const appA = (
-      await request(t, {
-        method: 'POST',
-        url: '/api/applications',
-        cookie: a.cookie,
-        payload: { requestedType: 'writer', aboutYou: 'x', whyJoin: 'y', links: [] },
+      await requestAs(t, a, 'POST /api/applications', {
+        requestedType: 'writer',
+        aboutYou: 'x',
+        whyJoin: 'y',
+        links: [],
       })
     ).json<{ id: string }>();
     const appB = (
-      await request(t, {
-        method: 'POST',
-        url: '/api/applications',
-        cookie: b.cookie,
-        payload: { requestedType: 'none', aboutYou: 'x', whyJoin: 'y', links: [] },
+      await requestAs(t, b, 'POST /api/applications', {
+        requestedType: 'none',
+        aboutYou: 'x',
+        whyJoin: 'y',
+        links: [],
       })
     ).json<{ id: string }>();
     const approved = await newModLogRows(t, () =>
-      request(t, {
-        method: 'POST',
-        url: `/api/applications/${appA.id}/approve`,
-        cookie: mod.cookie,
-        payload: { grantedRole: 'probation-writer' },
+      requestAs(t, mod, `POST /api/applications/${appA.id}/approve`, {
+        grantedRole: 'probation-writer',
       }),
     );
     expect(approved).toMatchObject([
@@ -222,11 +200,8 @@ describe('roles on a profile', () => {
       },
     ]);
     const rejected = await newModLogRows(t, () =>
-      request(t, {
-        method: 'POST',
-        url: `/api/applications/${appB.id}/reject`,
-        cookie: mod.cookie,
-        payload: { note: 'Show us some work first.' },
+      requestAs(t, mod, `POST /api/applications/${appB.id}/reject`, {
+        note: 'Show us some work first.',
       }),
     );
     expect(rejected).toMatchObject([

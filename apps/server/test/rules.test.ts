@@ -21,6 +21,7 @@ import {
   tokenOf,
   userRow,
   type TestUser,
+  send,
 } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import { createPost } from './post-factories.ts';
@@ -136,35 +137,37 @@ describe('the common-password rule on every path that sets a password', () => {
       payload: { email: u.email },
     });
     const token = tokenOf(lastLink(t, u.email, 'resetPassword'));
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, newPassword: 'password123' },
-    });
-    expect(res.statusCode).toBe(400);
+    const res = await send(
+      t,
+      null,
+      'POST /api/auth/reset-password',
+      { token, newPassword: 'password123' },
+      400,
+    );
     expect(res.json().error).toMatchObject({
       code: 'errors.validation',
       fields: { newPassword: 'errors.passwordCommon' },
     });
     await signIn(t, u.email, PASSWORD);
     // The link was not used up by the refusal.
-    const ok = await request(t, {
-      method: 'POST',
-      url: '/api/auth/reset-password',
-      payload: { token, newPassword: 'an uncommon passphrase' },
-    });
-    expect(ok.statusCode).toBe(200);
+    await send(
+      t,
+      null,
+      'POST /api/auth/reset-password',
+      { token, newPassword: 'an uncommon passphrase' },
+      200,
+    );
   });
 
   it('refuses password123 at change, and the old password still works', async () => {
     const u = await createUser(t);
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/change-password',
-      cookie: u.cookie,
-      payload: { currentPassword: PASSWORD, newPassword: 'password123' },
-    });
-    expect(res.statusCode).toBe(400);
+    const res = await send(
+      t,
+      u,
+      'POST /api/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'password123' },
+      400,
+    );
     expect(res.json().error).toMatchObject({
       code: 'errors.validation',
       fields: { newPassword: 'errors.passwordCommon' },
@@ -256,12 +259,7 @@ describe('nothing under a removed post changes; deleted posts still count for pr
         title: `Fake ${i}`,
       });
       expect(res.statusCode).toBe(201);
-      const del = await request(t, {
-        method: 'DELETE',
-        url: `/api/posts/${res.json<{ id: string }>().id}`,
-        cookie: p.cookie,
-      });
-      expect(del.statusCode).toBe(204);
+      await send(t, p, `DELETE /api/posts/${res.json<{ id: string }>().id}`, undefined, 204);
     }
     const fourth = await createPost(t, p, { section: 'fakes', provenance: 'fake' });
     expect(fourth.statusCode).toBe(403);

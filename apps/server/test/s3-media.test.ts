@@ -1,7 +1,7 @@
 /** Media through the API with the S3 settings, against a real S3-compatible server (s3rver). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MB, type Media } from '@atelier/shared';
-import { createAuthTestApp, createMember, request } from './factories.ts';
+import { createAuthTestApp, createMember, request, send } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 import sharp from 'sharp';
 import { multipart, upload } from './post-factories.ts';
@@ -54,12 +54,7 @@ describe('media on S3', () => {
     });
     expect(past.statusCode).toBe(416);
 
-    const del = await request(t, {
-      method: 'DELETE',
-      url: `/api/media/${media.id}`,
-      cookie: m.cookie,
-    });
-    expect(del.statusCode).toBe(204);
+    await send(t, m, `DELETE /api/media/${media.id}`, undefined, 204);
     expect(await s3.exists(keyOf(media.url))).toBe(false);
     expect((await request(t, { method: 'GET', url: media.url })).statusCode).toBe(404);
   }, 60_000);

@@ -9,7 +9,7 @@ import { searchLimits } from '@atelier/shared';
 import { searchPostsSql } from '../src/features/search/service.ts';
 import { textQuery } from '../src/features/search/query.ts';
 import { queryRows } from '../src/lib/sql.ts';
-import { createAuthTestApp, createMember, request } from './factories.ts';
+import { createAuthTestApp, createMember, send } from './factories.ts';
 import type { TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -62,12 +62,7 @@ describe('search plan', () => {
 
   it('answers a word in every post with the bounded page', async () => {
     const m = await createMember(t);
-    const res = await request(t, {
-      method: 'GET',
-      url: '/api/search?q=lighthouse&kind=posts',
-      cookie: m.cookie,
-    });
-    expect(res.statusCode).toBe(200);
+    const res = await send(t, m, 'GET /api/search?q=lighthouse&kind=posts', undefined, 200);
     const body = res.json<{ posts: unknown[]; nextCursor: string | null }>();
     expect(body.posts).toHaveLength(20);
     expect(body.nextCursor).toEqual(expect.any(String));

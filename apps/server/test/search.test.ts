@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSize, searchLimits, type SearchResults } from '@atelier/shared';
-import { createAuthTestApp, createMember, createUser, request, uniqueName } from './factories.ts';
+import {
+  createAuthTestApp,
+  createMember,
+  createUser,
+  request,
+  uniqueName,
+  send,
+} from './factories.ts';
 import { posts } from '../src/db/schema/index.ts';
 import type { TestApp } from './helpers.ts';
 import { newPost, newTag } from './post-factories.ts';
@@ -187,12 +194,13 @@ describe('GET /api/search', () => {
     expect(await ids(`q=${word}&provenance=aiAssisted`)).toEqual([inWriting.id]);
     expect(await ids(`q=${word}&author=${other.username.toUpperCase()}`)).toEqual([byOther.id]);
     expect(await ids(`q=${word}&author=nobody${word}`)).toEqual([]);
-    const bad = await request(t, {
-      method: 'GET',
-      url: `/api/search?q=${word}&provenance=robot&tag=nope`,
-      cookie: m.cookie,
-    });
-    expect(bad.statusCode).toBe(400);
+    const bad = await send(
+      t,
+      m,
+      `GET /api/search?q=${word}&provenance=robot&tag=nope`,
+      undefined,
+      400,
+    );
     expect(bad.json().error.fields).toEqual({
       provenance: 'errors.invalid',
       tag: 'errors.invalid',
@@ -243,12 +251,13 @@ describe('GET /api/search', () => {
     expect(all.sort()).toEqual(created.sort());
     // Title matches first.
     expect(first.posts.slice(0, 9).every((p) => p.title.startsWith(word))).toBe(true);
-    const forged = await request(t, {
-      method: 'GET',
-      url: `/api/search?q=${word}&cursor=${Buffer.from('[1,"x","y"]').toString('base64url')}`,
-      cookie: m.cookie,
-    });
-    expect(forged.statusCode).toBe(400);
+    const forged = await send(
+      t,
+      m,
+      `GET /api/search?q=${word}&cursor=${Buffer.from('[1,"x","y"]').toString('base64url')}`,
+      undefined,
+      400,
+    );
     expect(forged.json().error.fields).toEqual({ cursor: 'errors.invalid' });
   });
 

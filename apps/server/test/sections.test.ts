@@ -1,26 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, PostSummary, Section } from '@atelier/shared';
 import { posts } from '../src/db/schema/index.ts';
-import {
-  createAuthTestApp,
-  createMember,
-  createUser,
-  request,
-  type TestUser,
-  relaxedWriteLimits,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
+import { createUser, request, relaxedWriteLimits, send } from './factories.ts';
 import { newPost, newTag } from './post-factories.ts';
 
-let t: TestApp;
-let m: TestUser;
-beforeAll(async () => {
-  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-  t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-  m = await createMember(t);
-});
-afterAll(() => t.close());
+// A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
+const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+const { m } = useUsers(t, { m: ['member'] });
 
 const get = (url: string, cookie = m.cookie) => request(t, { method: 'GET', url, cookie });
 
@@ -143,13 +131,7 @@ describe('GET /api/sections/:slug/posts', () => {
     for (let i = 0; i < 8; i++) {
       const post = await newPost(t, author, { section: 'writing', tags: i % 2 ? [tag] : [] });
       if (i % 2 === 0) {
-        const res = await request(t, {
-          method: 'PATCH',
-          url: `/api/posts/${post.id}`,
-          cookie: author.cookie,
-          payload: { tags: [tag] },
-        });
-        expect(res.statusCode).toBe(200);
+        await send(t, author, `PATCH /api/posts/${post.id}`, { tags: [tag] }, 200);
       }
       ids.push(post.id);
     }

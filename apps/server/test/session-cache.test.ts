@@ -3,35 +3,27 @@
  * on a cold cache, none on a warm one; a cached viewer is dropped when the user is banned or
  * signs out (the next request is refused or reflects the change).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createAuthTestApp,
-  createMember,
-  createModerator,
-  request,
-  type TestUser,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAuthApp } from './context.ts';
+import { createMember, createModerator, request, type TestUser, send } from './factories.ts';
 import { isHousekeeping, settle } from './statement-counter.ts';
 
-let t: TestApp;
 let statements = 0;
 let mod: TestUser;
 
-beforeAll(async () => {
-  t = await createAuthTestApp(
-    {},
-    {
-      logger: {
-        logQuery: (query) => {
-          if (!isHousekeeping(query)) statements += 1;
-        },
+const t = useAuthApp(
+  {},
+  {
+    logger: {
+      logQuery: (query) => {
+        if (!isHousekeeping(query)) statements += 1;
       },
     },
-  );
+  },
+);
+beforeAll(async () => {
   mod = await createModerator(t);
 }, 120_000);
-afterAll(() => t.close());
 
 async function countMe(cookie: string) {
   await settle(t);
@@ -56,13 +48,7 @@ describe('session resolution', () => {
     expect((await countMe(u.cookie)).status).toBe(200);
     const warm = await countMe(u.cookie);
     expect(warm.status).toBe(200);
-    const ban = await request(t, {
-      method: 'POST',
-      url: `/api/users/${u.id}/ban`,
-      cookie: mod.cookie,
-      payload: { reason: 'Spam' },
-    });
-    expect(ban.statusCode).toBe(204);
+    await send(t, mod, `POST /api/users/${u.id}/ban`, { reason: 'Spam' }, 204);
     const after = await request(t, { method: 'GET', url: '/api/sections', cookie: u.cookie });
     expect(after.statusCode).toBe(403);
   });
@@ -72,13 +58,7 @@ describe('session resolution', () => {
     expect((await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie })).statusCode).toBe(
       200,
     );
-    const out = await request(t, {
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      cookie: u.cookie,
-      payload: {},
-    });
-    expect(out.statusCode).toBe(200);
+    await send(t, u, 'POST /api/auth/sign-out', {}, 200);
     expect((await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie })).statusCode).toBe(
       401,
     );

@@ -23,6 +23,7 @@ import {
   request,
   tokenOf,
   type ReceivedMail,
+  send,
 } from './factories.ts';
 import { createTestDatabase, type TestApp, type TestDatabase } from './helpers.ts';
 
@@ -166,12 +167,7 @@ describe('mail over a real SMTP server', () => {
     // Nothing is written to DATA_DIR/mail when SMTP_URL is set.
     expect(fs.existsSync(path.join(t.dataDir, 'mail'))).toBe(false);
     const token = tokenOf(linkIn(received!, 'verifyEmail'));
-    const res = await request(t, {
-      method: 'GET',
-      url: `/api/auth/verify-email?token=${token}`,
-      cookie: u.cookie,
-    });
-    expect(res.statusCode).toBe(200);
+    await send(t, u, `GET /api/auth/verify-email?token=${token}`, undefined, 200);
     const me = await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie });
     expect(me.json()).toMatchObject({ id: u.id, emailVerified: true });
     const [row] = await rowsTo(u.email);
@@ -183,12 +179,7 @@ describe('mail over a real SMTP server', () => {
     const u = await registerUser(t);
     const port = smtp.port;
     await smtp.stop();
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/request-password-reset',
-      payload: { email: u.email },
-    });
-    expect(res.statusCode).toBe(200);
+    await send(t, null, 'POST /api/auth/request-password-reset', { email: u.email }, 200);
     const [pending] = await waitFor('the failed attempt', async () => {
       const rows = (await rowsTo(u.email)).filter((r) => r.subject.includes('password'));
       return rows.length === 1 && rows[0]!.lastError ? rows : undefined;

@@ -22,3 +22,22 @@ export class StatementCounter implements Logger {
 export async function settle(t: TestApp): Promise<void> {
   await t.app.live.kick();
 }
+
+/** How many queries the database client of `t` is sent while `fn` runs (every one, housekeeping too). */
+export async function countClientQueries(t: TestApp, fn: () => Promise<unknown>): Promise<number> {
+  const client = (
+    t.database.db as unknown as { $client: { query: (...args: unknown[]) => Promise<unknown> } }
+  ).$client;
+  const original = client.query.bind(client);
+  let n = 0;
+  client.query = (...args: unknown[]) => {
+    n += 1;
+    return original(...args);
+  };
+  try {
+    await fn();
+  } finally {
+    client.query = original;
+  }
+  return n;
+}

@@ -1,22 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Tag } from '@atelier/shared';
 import { postTags, posts } from '../src/db/schema/index.ts';
-import {
-  createAuthTestApp,
-  createMember,
-  createModerator,
-  createUser,
-  request,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { createMember, createModerator, createUser, request, requestAs } from './factories.ts';
+import { useAuthApp } from './context.ts';
 import { newPost } from './post-factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createAuthTestApp();
-});
-afterAll(() => t.close());
+const t = useAuthApp();
 
 const create = (cookie: string, payload: object) =>
   request(t, { method: 'POST', url: '/api/tags', cookie, payload });
@@ -134,15 +124,7 @@ describe('tags', () => {
     expect((await patch(mod.cookie, crypto.randomUUID(), { type: 'faker' })).statusCode).toBe(404);
 
     const post = await newPost(t, advanced, { tags: [parent.id, other.id] });
-    expect(
-      (
-        await request(t, {
-          method: 'DELETE',
-          url: `/api/tags/${parent.id}`,
-          cookie: advanced.cookie,
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await requestAs(t, advanced, `DELETE /api/tags/${parent.id}`)).statusCode).toBe(403);
     expect(
       (await request(t, { method: 'DELETE', url: `/api/tags/${parent.id}`, cookie: mod.cookie }))
         .statusCode,

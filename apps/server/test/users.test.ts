@@ -2,34 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema/index.ts';
-import {
-  createAuthTestApp,
-  createUser,
-  registerUser,
-  request,
-  uniqueName,
-  userRow,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
-
-function multipart(
-  field: string,
-  filename: string,
-  content: Buffer,
-  type = 'application/octet-stream',
-) {
-  const boundary = `----atelier${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+import { useAuthApp } from './context.ts';
+import { createUser, registerUser, request, uniqueName, userRow, send } from './factories.ts';
+import { multipart } from './post-factories.ts';
 
 function multipartBody() {
   const m = multipart('file', 'a.png', Buffer.from('not even an image'));
@@ -37,11 +14,7 @@ function multipartBody() {
 }
 
 describe('GET and PATCH /api/me', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
 
   const patch = (cookie: string, payload: unknown) =>
     request(t, { method: 'PATCH', url: '/api/me', cookie, payload: payload as object });
@@ -211,11 +184,7 @@ describe('GET and PATCH /api/me', () => {
 });
 
 describe('GET /api/session', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
 
   it('answers 200 with a null user when signed out (no failed request on a signed-out page)', async () => {
     const res = await request(t, { method: 'GET', url: '/api/session' });
@@ -248,24 +217,14 @@ describe('GET /api/session', () => {
 
   it('forgets the user once they sign out', async () => {
     const u = await createUser(t, { roles: ['member'] });
-    const out = await request(t, {
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      cookie: u.cookie,
-      payload: {},
-    });
-    expect(out.statusCode).toBe(200);
+    await send(t, u, 'POST /api/auth/sign-out', {}, 200);
     const res = await request(t, { method: 'GET', url: '/api/session', cookie: u.cookie });
     expect(res.json()).toEqual({ user: null });
   });
 });
 
 describe('avatars', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
 
   const upload = (cookie: string, body: ReturnType<typeof multipart>) =>
     request(t, {

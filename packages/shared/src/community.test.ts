@@ -7,9 +7,8 @@ import {
   searchTags,
   tagLabel,
   totalLikes,
-  updatePostSchema,
-  updateTagSchema,
 } from './community.ts';
+import { updatePostSchema, updateTagSchema } from './communitySchemas.ts';
 
 describe('postingRight (PRODUCT.md ability table)', () => {
   it('lets everyone with access post in open sections', () => {

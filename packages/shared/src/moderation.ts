@@ -5,9 +5,15 @@
  * Which route takes and answers what is declared once, in the route table (./routes/), and
  * browsable at /api/docs.
  */
-import { z } from 'zod';
 import { limits } from './limits.ts';
-import { roles as roleTable, roleTypes, type RoleId, type RoleType } from './roles.ts';
+import {
+  editableRoles,
+  roles as roleTable,
+  roleTypes,
+  type EditableRole,
+  type RoleId,
+  type RoleType,
+} from './roles.ts';
 import type { PublicUser } from './schemas.ts';
 
 type Iso = string;
@@ -21,22 +27,6 @@ export const moderationLimits = {
 } as const;
 
 // ---- roles ----
-
-/**
- * Roles a moderator may give or take on a profile. `pending` and `rejected` belong to the
- * application flow and `banned` to bans: the roles editor never sets them directly.
- */
-export const editableRoles = [
-  'moderator',
-  'advanced-faker',
-  'probation-faker',
-  'advanced-writer',
-  'probation-writer',
-  'advanced-ai-artist',
-  'probation-ai-artist',
-  'member',
-] as const satisfies readonly RoleId[];
-export type EditableRole = (typeof editableRoles)[number];
 
 export function isEditableRole(role: RoleId): role is EditableRole {
   return (editableRoles as readonly string[]).includes(role);
@@ -89,29 +79,7 @@ export function promotedRoles(list: readonly EditableRole[], type: RoleType): Ed
   return sortRoles([...list.filter((r) => r !== probation), advanced]);
 }
 
-export const setRolesSchema = z.object({
-  roles: z
-    .array(z.enum(editableRoles, { error: 'errors.invalid' }), {
-      error: 'errors.moderation.rolesEmpty',
-    })
-    .max(editableRoles.length, { error: 'errors.invalid' })
-    .superRefine((list, ctx) => {
-      const problem = rolesProblem(list);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-});
-export type SetRolesInput = z.infer<typeof setRolesSchema>;
-
 // ---- moderator notes ----
-
-export const noteSchema = z.object({
-  body: z
-    .string({ error: 'errors.required' })
-    .trim()
-    .min(1, { error: 'errors.required' })
-    .max(moderationLimits.noteMax, { error: 'errors.noteTooLong' }),
-});
-export type NoteInput = z.infer<typeof noteSchema>;
 
 export interface ModeratorNote {
   id: string;
@@ -123,42 +91,6 @@ export interface ModeratorNote {
 }
 
 // ---- promotion requests ----
-
-const uuid = z.uuid({ error: 'errors.invalid' });
-
-export const promotionRequestSchema = z.object({
-  /** Which probation role to leave; defaults to the only (first) one held. */
-  roleType: z.enum(roleTypes, { error: 'errors.invalid' }).optional(),
-  postIds: z
-    .array(uuid, { error: 'errors.moderation.promotionPostsRequired' })
-    .min(1, { error: 'errors.moderation.promotionPostsRequired' })
-    .max(moderationLimits.promotionPostsMax, { error: 'errors.moderation.tooManyPromotionPosts' })
-    .refine((ids) => new Set(ids).size === ids.length, { error: 'errors.invalid' }),
-  message: z
-    .string()
-    .trim()
-    .max(moderationLimits.promotionMessageMax, { error: 'errors.moderation.messageTooLong' })
-    .default(''),
-});
-export type PromotionRequestInput = z.input<typeof promotionRequestSchema>;
-
-/** Approving may carry a note for the creator. */
-export const approvePromotionSchema = z.object({
-  note: z
-    .string()
-    .trim()
-    .max(moderationLimits.promotionNoteMax, { error: 'errors.noteTooLong' })
-    .default(''),
-});
-
-/** Declining needs a note: the creator reads it. */
-export const declinePromotionSchema = z.object({
-  note: z
-    .string({ error: 'errors.required' })
-    .trim()
-    .min(1, { error: 'errors.required' })
-    .max(moderationLimits.promotionNoteMax, { error: 'errors.noteTooLong' }),
-});
 
 export type PromotionState = 'pending' | 'approved' | 'declined';
 
@@ -215,47 +147,6 @@ export const modActions = [
   'noteDeleted',
 ] as const;
 export type ModActionName = (typeof modActions)[number];
-
-/** A date (YYYY-MM-DD) or an ISO instant with its offset. */
-const dateParam = z
-  .string()
-  .max(40, { error: 'errors.moderation.dateInvalid' })
-  .refine(
-    (v) =>
-      z.iso.date().safeParse(v).success || z.iso.datetime({ offset: true }).safeParse(v).success,
-    {
-      error: 'errors.moderation.dateInvalid',
-    },
-  );
-
-export const modLogQuerySchema = z
-  .object({
-    action: z.enum(modActions, { error: 'errors.invalid' }).optional(),
-    /** A moderator's id or username (case-insensitive). */
-    moderator: z.string().trim().min(1).max(100).optional(),
-    /** The subject user's id or username (case-insensitive). */
-    subject: z.string().trim().min(1).max(100).optional(),
-    /** From this day (a date: its start, UTC) or instant, inclusive. */
-    from: dateParam.optional(),
-    /** To this day (a date: its end, UTC) or instant, inclusive. */
-    to: dateParam.optional(),
-    cursor: z
-      .string()
-      .regex(/^\d{1,18}$/, { error: 'errors.invalid' })
-      .optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(moderationLimits.modLogPage),
-  })
-  .refine(
-    (q) => {
-      const { from, to } = modLogBounds(q);
-      return !from || !to || from <= to;
-    },
-    {
-      error: 'errors.moderation.dateRange',
-      path: ['to'],
-    },
-  );
-export type ModLogQuery = z.infer<typeof modLogQuerySchema>;
 
 /** The instants a from/to filter stands for (a bare date covers its whole UTC day). */
 export function modLogBounds(q: { from?: string; to?: string }): { from?: Date; to?: Date } {

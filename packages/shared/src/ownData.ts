@@ -4,8 +4,6 @@
  * Which route takes and answers what is declared once, in the route table (./routes/), and
  * browsable at /api/docs.
  */
-import { z } from 'zod';
-
 /** Days between the request and the deletion; signing in during them offers to cancel. */
 export const ACCOUNT_DELETION_GRACE_DAYS = 7;
 
@@ -15,9 +13,3 @@ export type AccountDeletionMode = (typeof accountDeletionModes)[number];
 
 /** The name every deleted account shows. */
 export const DELETED_USERNAME = '[deleted user]';
-
-export const accountDeletionSchema = z.object({
-  password: z.string().min(1, { error: 'errors.required' }),
-  mode: z.enum(accountDeletionModes, { error: 'errors.required' }),
-});
-export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;

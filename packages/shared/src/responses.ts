@@ -9,7 +9,6 @@ import { roleIds, roleTypes } from './roles.ts';
 import {
   mediaKinds,
   provenances,
-  tagLabelsSchema,
   tagTypes,
   type Comment,
   type CommentReply,
@@ -26,6 +25,7 @@ import {
   type Tag,
   type UserProfile,
 } from './community.ts';
+import { tagLabelsSchema } from './communitySchemas.ts';
 import { modActions, type ModeratorNote, type ModLogEntry } from './moderation.ts';
 import type { UserPresence } from './presence.ts';
 import { reportReasons, reportTargetTypes, type MyReport, type ReportQueue } from './reports.ts';
@@ -34,12 +34,12 @@ import type { DirectUpload } from './upload.ts';
 import type { SearchResults } from './community.ts';
 import { accountDeletionModes } from './ownData.ts';
 import {
-  requestedTypes,
   type Application,
   type BannedUser,
   type CurrentUser,
   type MyApplication,
 } from './schemas.ts';
+import { requestedTypes } from './roles.ts';
 import type { MyPromotion, PromotionRequest, SharedVisitorAccount } from './moderation.ts';
 import { languages } from './limits.ts';
 

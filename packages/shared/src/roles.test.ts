@@ -16,19 +16,20 @@ import {
 
 describe('roles', () => {
   it('are the eleven of the seed', () => {
+    // Listed alphabetically; both sides are sorted.
     expect([...roleIds].sort()).toEqual(
       [
-        'moderator',
-        'advanced-faker',
-        'probation-faker',
-        'advanced-writer',
-        'probation-writer',
         'advanced-ai-artist',
-        'probation-ai-artist',
-        'member',
-        'pending',
-        'rejected',
+        'advanced-faker',
+        'advanced-writer',
         'banned',
+        'member',
+        'moderator',
+        'pending',
+        'probation-ai-artist',
+        'probation-faker',
+        'probation-writer',
+        'rejected',
       ].sort(),
     );
     for (const id of roleIds) expect(roles[id].id).toBe(id);

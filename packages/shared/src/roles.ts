@@ -8,7 +8,11 @@ export type RoleType = (typeof roleTypes)[number];
 /** Numeric codes the seed gives to role types. */
 export const roleTypeCode: Record<RoleType, number> = { faker: 0, writer: 1, aiArtist: 2 };
 
-export const roleIds = [
+/**
+ * Roles a moderator may give or take on a profile. `pending` and `rejected` belong to the
+ * application flow and `banned` to bans: the roles editor never sets them directly.
+ */
+export const editableRoles = [
   'moderator',
   'advanced-faker',
   'probation-faker',
@@ -17,10 +21,10 @@ export const roleIds = [
   'advanced-ai-artist',
   'probation-ai-artist',
   'member',
-  'pending',
-  'rejected',
-  'banned',
 ] as const;
+export type EditableRole = (typeof editableRoles)[number];
+
+export const roleIds = [...editableRoles, 'pending', 'rejected', 'banned'] as const;
 export type RoleId = (typeof roleIds)[number];
 
 export interface Role {
@@ -137,3 +141,7 @@ export function probationRoleFor(type: RoleType | 'none'): GrantableRole {
 export function roleLineThrough(id: RoleId): boolean {
   return roles[id].noAccess && id !== 'pending';
 }
+
+/** What an applicant asks to be: a creator type, or none. */
+export const requestedTypes = [...roleTypes, 'none'] as const;
+export type RequestedType = (typeof requestedTypes)[number];

@@ -4,8 +4,10 @@
  * in the user's language; the server returns it as `fields[name]`.
  */
 import { z } from 'zod';
-import { grantableRoles, roleIds, roleTypes } from './roles.ts';
+import type { roleTypes } from './roles.ts';
+import { grantableRoles, requestedTypes, roleIds, type RequestedType } from './roles.ts';
 import { languages, limits } from './limits.ts';
+import { accountDeletionModes } from './ownData.ts';
 import { isValidUrl } from './url.ts';
 
 /**
@@ -80,9 +82,14 @@ export const accountUpdateSchema = z
   .partial();
 export type AccountUpdate = z.infer<typeof accountUpdateSchema>;
 
+/** Deleting one's account (./ownData.ts): the password, and what happens to what one wrote. */
+export const accountDeletionSchema = z.object({
+  password: z.string().min(1, { error: 'errors.required' }),
+  mode: z.enum(accountDeletionModes, { error: 'errors.required' }),
+});
+export type AccountDeletionInput = z.infer<typeof accountDeletionSchema>;
+
 // ---- applications ----
-export const requestedTypes = [...roleTypes, 'none'] as const;
-export type RequestedType = (typeof requestedTypes)[number];
 
 export const applicationSchema = z.object({
   requestedType: z.enum(requestedTypes, { error: 'errors.required' }),

@@ -3,7 +3,6 @@
  * "video") are allowed up to 100 MB. Sizes are shown in MB rounded to two decimals.
  */
 import { limits, MB } from './limits.ts';
-import { z } from 'zod';
 
 export function uploadLimitBytes(type: string): number {
   return type.startsWith('video') ? limits.videoUploadBytes : limits.uploadBytes;
@@ -30,14 +29,6 @@ export function checkUpload(file: { size: number; type: string }): UploadCheck {
 
 /** Video types the browser may upload straight to the bucket (POST /api/media/direct). */
 export const directUploadTypes = ['video/mp4', 'video/quicktime', 'video/webm'] as const;
-
-export const directUploadRequestSchema = z.object({
-  mime: z.enum(directUploadTypes),
-  bytes: z.number().int().min(1).max(limits.videoUploadBytes),
-});
-export type DirectUploadRequest = z.infer<typeof directUploadRequestSchema>;
-
-export const directUploadCompleteSchema = z.object({ token: z.string().min(1).max(2000) });
 
 /** The answer to POST /api/media/direct: PUT the file to `url` with these headers, then complete. */
 export interface DirectUpload {

@@ -5,14 +5,10 @@
  * DATABASE_URL, else the PGlite directory DATA_DIR/db — which it cannot open while the server
  * runs on it (the data directory lock), and says so.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { isRoleId } from '@atelier/shared';
-import { loadConfig, repoRoot } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { DataDirLockedError } from '../db/lock.ts';
 import { changeRole, CliError, cliRoles } from './roles.ts';
 import { mailCommandRun } from './mail.ts';
+import { cliFail as fail, loadConfigOrFail, openCliDatabase } from '../lib/startup.ts';
 
 const usage = `Usage:
   npm run admin -- grant <role> <email>    give a role (e.g. moderator, member)
@@ -21,11 +17,6 @@ const usage = `Usage:
   npm run admin -- mail requeue [id ...]   put parked mail (all, or these ids) back in the queue
 Roles: ${cliRoles.join(', ')}
 The database is DATABASE_URL, or the embedded one in DATA_DIR/db (stop the server first).`;
-
-function fail(message: string, code = 1): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
 
 const [action, role, email, ...extra] = process.argv.slice(2);
 if (action === 'help' || action === '--help' || action === '-h') {
@@ -46,31 +37,8 @@ if (mailCommand) {
 if (!mailCommand && !isRoleId(role ?? ''))
   fail(`Unknown role "${role}". Roles: ${cliRoles.join(', ')}.`, 64);
 
-const envFile = path.join(repoRoot, '.env');
-let config;
-try {
-  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
-  config = loadConfig();
-} catch (err) {
-  fail((err as Error).message);
-}
-
-let database: Database;
-const where = config.DATABASE_URL ? 'DATABASE_URL' : path.join(config.DATA_DIR, 'db');
-try {
-  database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: path.join(config.DATA_DIR, 'db'),
-  });
-} catch (err) {
-  if (err instanceof DataDirLockedError) {
-    fail(
-      `The database in ${where} is in use, probably by the running server (process ${err.pid}).\nStop the server, run this command again, then start the server.`,
-      2,
-    );
-  }
-  fail(`Cannot open the database (${where}): ${(err as Error).message}`);
-}
+const config = loadConfigOrFail(fail);
+const database = await openCliDatabase(config, fail, 'this command');
 
 if (mailCommand) {
   try {

@@ -2,9 +2,7 @@
  * `npm run backup`, `npm run restore -- <backup>`, `npm run migrate-to-postgres -- --to <url>`
  * (see docs/operations.md). The library is in src/backup/.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, repoRoot, type Config } from '../config.ts';
 import { isPostgresUrl } from '../db/client.ts';
 import type { LoadResult } from '../backup/dump.ts';
 import {
@@ -15,6 +13,7 @@ import {
   restoreBackup,
   withEmbeddedSource,
 } from '../backup/operations.ts';
+import { cliFail as fail, loadConfigOrFail } from '../lib/startup.ts';
 
 const usage = `Usage:
   npm run backup [-- --out <dir>]                 back up DATA_DIR (database, media, auth secret)
@@ -22,10 +21,6 @@ const usage = `Usage:
   npm run migrate-to-postgres -- --to <url> [--from <backup dir>]
                                                   copy the embedded database into an empty PostgreSQL database`;
 
-function fail(message: string, code = 1): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 // npm runs workspace scripts in apps/server; paths on the command line are the user's.
@@ -52,14 +47,7 @@ function flag(name: string): boolean {
   return i >= 0;
 }
 
-let config: Config;
-try {
-  const envFile = path.join(repoRoot, '.env');
-  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
-  config = loadConfig();
-} catch (err) {
-  fail((err as Error).message);
-}
+const config = loadConfigOrFail(fail);
 
 function summary(load: LoadResult): void {
   const rows = load.tables.map((t) => [

@@ -6,19 +6,15 @@
  * printed once; `npm run demo -- new-password` gives them a new one. Refused under
  * NODE_ENV=production unless DEMO=yes-public-demo (first-start.ts).
  */
-import fs from 'node:fs';
 import { mediaStoreFor } from '../lib/storage/index.ts';
-import path from 'node:path';
-import { loadConfig, repoRoot } from '../config.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { DataDirLockedError } from '../db/lock.ts';
 import { demoRefusal, demoSignInLine } from '../demo/first-start.ts';
 import { describeSeed, newDemoPassword, seedDemo } from '../demo/seed.ts';
-
-function fail(message: string, code = 1): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(code);
-}
+import {
+  cliFail as fail,
+  databaseWhere,
+  loadConfigOrFail,
+  openCliDatabase,
+} from '../lib/startup.ts';
 
 const args = process.argv.slice(2);
 if (args.some((a) => a === 'help' || a === '--help' || a === '-h')) {
@@ -31,33 +27,12 @@ const command = args[0];
 if (command !== undefined && command !== 'new-password')
   fail(`Unknown command: ${command} (see npm run demo -- help)`);
 
-const envFile = path.join(repoRoot, '.env');
-let config;
-try {
-  if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
-  config = loadConfig();
-} catch (err) {
-  fail((err as Error).message);
-}
+const config = loadConfigOrFail(fail);
 const refusal = demoRefusal(config);
 if (refusal) fail(`Refused: ${refusal}`);
 
-const where = config.DATABASE_URL ? 'DATABASE_URL' : path.join(config.DATA_DIR, 'db');
-let database: Database;
-try {
-  database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: path.join(config.DATA_DIR, 'db'),
-  });
-} catch (err) {
-  if (err instanceof DataDirLockedError) {
-    fail(
-      `The database in ${where} is in use, probably by the running server (process ${err.pid}).\nStop the server, run \`npm run demo\` again, then start the server.`,
-      2,
-    );
-  }
-  fail(`Cannot open the database (${where}): ${(err as Error).message}`);
-}
+const where = databaseWhere(config);
+const database = await openCliDatabase(config, fail, '`npm run demo`');
 
 try {
   if (command === 'new-password') {

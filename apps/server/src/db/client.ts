@@ -6,6 +6,7 @@
 import path from 'node:path';
 import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Pool } from 'pg';
 import * as schema from './schema/index.ts';
 import { acquireDataDirLock } from './lock.ts';
@@ -134,7 +135,7 @@ async function openPglite(
 ): Promise<Database> {
   const inMemory = dir.includes('://');
   const lock = inMemory ? undefined : acquireDataDirLock(dir);
-  let client;
+  let client: PGlite;
   try {
     client = await openDurablePglite(dir, loadDataDir, sharedBuffers);
   } catch (err) {
@@ -142,7 +143,8 @@ async function openPglite(
     throw err;
   }
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = drizzle(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
+  const open = () => drizzle(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
+  let db = open();
   const close = async () => {
     try {
       if (!client.closed) await client.close();
@@ -153,7 +155,16 @@ async function openPglite(
   try {
     if (migrate) {
       const { migrate: run } = await import('drizzle-orm/pglite/migrator');
+      const before = await appliedMigrations(client);
       await run(db as never, { migrationsFolder });
+      // Creating a database and its indexes grows PGlite's WASM memory (sorts, catalog caches),
+      // and WASM memory never shrinks: a server that has just migrated would hold ~100 MB more
+      // than the same server restarted. Reopening the directory gives that memory back.
+      if (!inMemory && (await appliedMigrations(client)) !== before) {
+        await client.close();
+        client = await openDurablePglite(dir, undefined, sharedBuffers);
+        db = open();
+      }
     }
   } catch (err) {
     await close();
@@ -170,6 +181,18 @@ async function openPglite(
     close: () => (closed ??= close()),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+/** How many migrations the directory has applied (0 before the first). */
+async function appliedMigrations(client: PGlite): Promise<number> {
+  const table = await client.query<{ t: string | null }>(
+    `select to_regclass('drizzle.__drizzle_migrations')::text as t`,
+  );
+  if (!table.rows[0]?.t) return 0;
+  const { rows } = await client.query<{ n: number }>(
+    'select count(*)::int as n from drizzle.__drizzle_migrations',
+  );
+  return rows[0]?.n ?? 0;
 }
 
 function redactUrl(url: string): string {

@@ -1,18 +1,24 @@
 /**
  * Shared payloads, cached per node: the parts of an answer that are the same for every viewer
  * (the home page's sections, status updates and stats; the sections; the tags; a post's public
- * part; a page of comments; a page of a section's posts). The viewer's own part (liked flags) is
- * fetched per request in one batched query and merged (features/*: `withLiked`).
+ * part; a page of comments; a page of a section's posts). The viewer's own part of such a payload
+ * (which of its items they like) is fetched in one batched query, merged, and kept too
+ * (`viewerPart`): under the payload's key and the viewer's id, dropped with the payload (a like
+ * is a write: it empties the cache), in an LRU of its own so that many viewers never push the
+ * shared payloads out. A payload that belongs to one user (`personal`: the bell's notifications,
+ * `notifications:<user id>`) has an LRU of its own too, dropped by that user's key, by its kind
+ * (`notifications`) or by everything.
  *
  * Keys are strings whose first segment names the kind (`home`, `sections`, `tags`, `post:<id>`,
- * `comments:<postId>:…`, `section-posts:<slug>:…`); an invalidation drops every key starting with
- * one of its prefixes, or everything. Dropped — on this node at once, on the others through Redis
- * (plugins/payload-cache.ts) — when:
+ * `comments:<postId>:…`, `section-posts:<slug>:…`, `notifications:<userId>`); an invalidation
+ * drops every key starting with one of its prefixes, or everything. Dropped — on this node at
+ * once, on the others through Redis (plugins/payload-cache.ts) — when:
  *
  * - a state-changing /api request succeeded (before its answer leaves: the next read anywhere
  *   sees the change);
  * - the dispatcher dispatched domain events (`payloadPrefixesOf`: what each event touches; covers
- *   writes made outside a request, e.g. the CLI).
+ *   writes made outside a request, e.g. the CLI) and created notifications (`notificationsKey` of
+ *   each recipient: notifications are only ever inserted there).
  *
  * A load started before an invalidation is not kept (a generation number), concurrent misses of
  * one key share one load, entries live at most `ttlMs` and at most `max` are kept (LRU).
@@ -22,6 +28,10 @@ import type { DomainEvent } from '../live/events.ts';
 
 export const PAYLOAD_CACHE_TTL_MS = 60_000;
 export const PAYLOAD_CACHE_MAX = 5_000;
+/** Viewer parts kept at most (small: a set of liked ids each). */
+export const VIEWER_PARTS_MAX = 50_000;
+/** Personal payloads kept at most (a bell: 10 notifications with excerpts, a few kB). */
+export const PERSONAL_PAYLOADS_MAX = 10_000;
 /** The Redis channel that carries invalidations between nodes. */
 export const PAYLOAD_CACHE_CHANNEL = 'atelier:payload-cache';
 
@@ -36,6 +46,16 @@ export interface Cached<T> {
 export interface PayloadCache {
   /** The cached value of `key`, or `load()`'s (kept unless invalidated meanwhile). */
   get<T>(key: string, load: () => Promise<T>): Promise<Cached<T>>;
+  /**
+   * One viewer's part of the payload `key` (kept and dropped with it), or `load()`'s: a repeated
+   * read by the same viewer runs no statement.
+   */
+  viewerPart<T>(key: string, viewerId: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * A payload of one user only, under a key that names them (`notificationsKey`), or `load()`'s:
+   * in an LRU of its own, so that many users never push shared payloads out.
+   */
+  personal<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** Applies an invalidation on this node only. */
   apply(invalidation: PayloadInvalidation): void;
   size(): number;
@@ -57,66 +77,93 @@ function etagOf(entry: Entry): string {
 export function createPayloadCache({
   ttlMs = PAYLOAD_CACHE_TTL_MS,
   max = PAYLOAD_CACHE_MAX,
+  viewerMax = VIEWER_PARTS_MAX,
+  personalMax = PERSONAL_PAYLOADS_MAX,
   now = Date.now,
-}: { ttlMs?: number; max?: number; now?: () => number } = {}): PayloadCache {
-  const entries = new Map<string, Entry>();
-  const loading = new Map<string, { generation: number; promise: Promise<Entry> }>();
+}: {
+  ttlMs?: number;
+  max?: number;
+  viewerMax?: number;
+  personalMax?: number;
+  now?: () => number;
+} = {}): PayloadCache {
   let generation = 0;
   let hits = 0;
   let misses = 0;
 
-  const cached = <T>(entry: Entry): Cached<T> => ({
-    value: entry.value as T,
-    etag: () => etagOf(entry),
-  });
+  /** An LRU of entries with their loads in flight (concurrent misses of a key share one). */
+  const lru = (limit: number) => {
+    const entries = new Map<string, Entry>();
+    const loading = new Map<string, { generation: number; promise: Promise<Entry> }>();
+    return {
+      entries,
+      loading,
+      async get(key: string, load: () => Promise<unknown>): Promise<Entry> {
+        const entry = entries.get(key);
+        if (entry && now() - entry.storedAt < ttlMs) {
+          hits += 1;
+          // Most recent last (LRU order).
+          entries.delete(key);
+          entries.set(key, entry);
+          return entry;
+        }
+        if (entry) entries.delete(key);
+        misses += 1;
+        const pending = loading.get(key);
+        if (pending && pending.generation === generation) return pending.promise;
+        const started = generation;
+        const promise = load().then((value) => {
+          const fresh: Entry = { value, storedAt: now() };
+          if (started === generation && ttlMs > 0) {
+            entries.set(key, fresh);
+            while (entries.size > limit) {
+              const oldest = entries.keys().next().value;
+              if (oldest === undefined) break;
+              entries.delete(oldest);
+            }
+          }
+          return fresh;
+        });
+        loading.set(key, { generation: started, promise });
+        const done = () => {
+          if (loading.get(key)?.promise === promise) loading.delete(key);
+        };
+        promise.then(done, done);
+        return promise;
+      },
+      drop(matches: (key: string) => boolean) {
+        loading.clear();
+        for (const key of entries.keys()) if (matches(key)) entries.delete(key);
+      },
+    };
+  };
+  const shared = lru(max);
+  const viewers = lru(viewerMax);
+  const personal = lru(personalMax);
+  const lrus = [shared, viewers, personal];
 
   return {
     async get<T>(key: string, load: () => Promise<T>): Promise<Cached<T>> {
-      const entry = entries.get(key);
-      if (entry && now() - entry.storedAt < ttlMs) {
-        hits += 1;
-        // Most recent last (LRU order).
-        entries.delete(key);
-        entries.set(key, entry);
-        return cached<T>(entry);
-      }
-      if (entry) entries.delete(key);
-      misses += 1;
-      const pending = loading.get(key);
-      if (pending && pending.generation === generation) return cached<T>(await pending.promise);
-      const started = generation;
-      const promise = load().then((value) => {
-        const fresh: Entry = { value, storedAt: now() };
-        if (started === generation && ttlMs > 0) {
-          entries.set(key, fresh);
-          while (entries.size > max) {
-            const oldest = entries.keys().next().value;
-            if (oldest === undefined) break;
-            entries.delete(oldest);
-          }
-        }
-        return fresh;
-      });
-      loading.set(key, { generation: started, promise });
-      const done = () => {
-        if (loading.get(key)?.promise === promise) loading.delete(key);
-      };
-      promise.then(done, done);
-      return cached<T>(await promise);
+      const entry = await shared.get(key, load);
+      return { value: entry.value as T, etag: () => etagOf(entry) };
+    },
+    async viewerPart<T>(key: string, viewerId: string, load: () => Promise<T>): Promise<T> {
+      // Under the payload's key, so that an invalidation of the payload drops it too.
+      return (await viewers.get(`${key}:viewer:${viewerId}`, load)).value as T;
+    },
+    async personal<T>(key: string, load: () => Promise<T>): Promise<T> {
+      return (await personal.get(key, load)).value as T;
     },
     apply(invalidation) {
       generation += 1;
-      loading.clear();
-      if (invalidation.kind === 'all') {
-        entries.clear();
-        return;
-      }
-      for (const key of entries.keys()) {
-        if (invalidation.prefixes.some((p) => key === p || key.startsWith(`${p}:`)))
-          entries.delete(key);
-      }
+      const matches =
+        invalidation.kind === 'all'
+          ? () => true
+          : (key: string) =>
+              invalidation.prefixes.some((p) => key === p || key.startsWith(`${p}:`));
+      for (const l of lrus) l.drop(matches);
     },
-    size: () => entries.size,
+    size: () => shared.entries.size,
     stats: () => ({ hits, misses }),
   };
 }
@@ -138,6 +185,9 @@ export function parsePayloadInvalidation(message: string): PayloadInvalidation |
     return null;
   }
 }
+
+/** The key of a user's notifications list (`personal`), and the prefix that drops it. */
+export const notificationsKey = (userId: string): string => `notifications:${userId}`;
 
 /**
  * The cached payloads a domain event may have changed: key prefixes, or 'all' (a user's name,

@@ -86,8 +86,11 @@ export interface DispatcherOptions {
   metrics?: Pick<Metrics, 'dispatchLag' | 'eventFailures'>;
   /** Told of each changed user after commit (drops their cached sessions: auth/session-cache.ts). */
   onUserChanged?: (userId: string) => void;
-  /** Told of the events of each committed round (drops the payloads they touched: lib/payload-cache.ts). */
-  onDispatched?: (events: DomainEvent[]) => void;
+  /**
+   * Told of the events of each committed round and of the users it created notifications for
+   * (drops the payloads they touched and those users' lists: lib/payload-cache.ts).
+   */
+  onDispatched?: (events: DomainEvent[], notified: string[]) => void;
   /**
    * Mails of events (handlers.ts `mailOf`): written to the mail outbox in the round's transaction,
    * with links on `baseUrl`; `queued` is called after the commit of a round that wrote some (it
@@ -439,7 +442,9 @@ export function createDispatcher({
       // Committed: now the users concerned may hear of it.
       const out = emitter();
       for (const userId of round.userChanges.keys()) onUserChanged?.(userId);
-      if (round.events.length > 0) onDispatched?.(round.events);
+      if (round.events.length > 0) {
+        onDispatched?.(round.events, [...new Set(round.created.map((n) => n.recipientId))]);
+      }
       await emitUserChanges(db, out, round.userChanges);
       for (const p of round.pushes) out.toRoom(p.room, p.event, p.payload);
       if (round.created.length > 0) {

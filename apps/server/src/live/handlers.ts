@@ -45,6 +45,13 @@ const commentEdited = (d: { postId: string }) => [post(d.postId, { post: false, 
 /** A status update's replies, reply count or text: the lists, its replies, the home page. */
 const statusChanged = (d: { statusId: string }) => [statuses(d.statusId), home()];
 
+/** A notification's post columns, from the post an event names. */
+const aboutPost = (p: { postId: string; postAuthorId: string; title: string }) => ({
+  postId: p.postId,
+  postAuthorId: p.postAuthorId,
+  postTitle: p.title,
+});
+
 const handlers: { [K in DomainEventType]: Handler<K> } = {
   'post.created': { pushes: (d) => [home(), ...(d.tagIds.length > 0 ? [tags()] : [])] },
   'post.updated': {
@@ -65,9 +72,7 @@ const handlers: { [K in DomainEventType]: Handler<K> } = {
   'post.removed': {
     notify: ({ data: d }) => ({
       type: 'postRemoval',
-      postId: d.post.postId,
-      postAuthorId: d.post.postAuthorId,
-      postTitle: d.post.title,
+      ...aboutPost(d.post),
       reason: d.reason,
       otherReason: d.otherReason,
     }),
@@ -77,9 +82,7 @@ const handlers: { [K in DomainEventType]: Handler<K> } = {
   'post.credited': {
     notify: ({ data: d }) => ({
       type: 'credit',
-      postId: d.post.postId,
-      postAuthorId: d.post.postAuthorId,
-      postTitle: d.post.title,
+      ...aboutPost(d.post),
       reason: d.kind,
       content: d.sourceTitle,
     }),
@@ -91,9 +94,7 @@ const handlers: { [K in DomainEventType]: Handler<K> } = {
   'comment.created': {
     notify: ({ data: d }) => ({
       type: 'comment',
-      postId: d.post.postId,
-      postAuthorId: d.post.postAuthorId,
-      postTitle: d.post.title,
+      ...aboutPost(d.post),
       commentId: d.commentId,
       content: d.content,
     }),
@@ -104,9 +105,7 @@ const handlers: { [K in DomainEventType]: Handler<K> } = {
   'commentReply.created': {
     notify: ({ data: d }) => ({
       type: 'commentReply',
-      postId: d.post.postId,
-      postAuthorId: d.post.postAuthorId,
-      postTitle: d.post.title,
+      ...aboutPost(d.post),
       commentId: d.commentId,
       replyId: d.replyId,
       content: d.content,
@@ -161,9 +160,7 @@ const handlers: { [K in DomainEventType]: Handler<K> } = {
     notify: ({ data: d }) => ({
       type: 'mention',
       target: d.target,
-      postId: d.post.postId,
-      postAuthorId: d.post.postAuthorId,
-      postTitle: d.post.title,
+      ...aboutPost(d.post),
       commentId: d.commentId,
       replyId: d.replyId,
       content: d.content,

@@ -29,7 +29,7 @@ import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
 import { domainEvents, session as sessionTable, user } from '../db/schema/index.ts';
 import { queryRows } from '../lib/sql.ts';
 import { createDispatcher, type Dispatcher, type NotificationPresenter } from './dispatcher.ts';
-import { payloadPrefixesOf } from '../lib/payload-cache.ts';
+import { notificationsKey, payloadPrefixesOf } from '../lib/payload-cache.ts';
 import { createPresence } from './presence.ts';
 import {
   rooms,
@@ -198,8 +198,9 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
         void app.mailer.kick();
       },
     },
-    onDispatched: (events) => {
-      const prefixes = new Set<string>();
+    onDispatched: (events, notified) => {
+      // The lists of those who got a notification (lib/payload-cache.ts `notificationsKey`).
+      const prefixes = new Set(notified.map(notificationsKey));
       let all = false;
       for (const event of events) {
         const touched = payloadPrefixesOf(event);

@@ -44,19 +44,20 @@ export function createTransport(
   config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
   log: FastifyBaseLogger,
 ): MailTransport {
+  /** The mail from MAIL_FROM, handed to `transport` (what it answers is the transport's own). */
+  const send = async (transport: ReturnType<typeof lazyTransport>, mail: Mail) =>
+    (await transport.get()).sendMail({
+      from: config.MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
   if (config.SMTP_URL) {
     const transport = lazyTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
     return {
       async deliver(mail) {
-        await (
-          await transport.get()
-        ).sendMail({
-          from: config.MAIL_FROM,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-        });
+        await send(transport, mail);
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -66,15 +67,7 @@ export function createTransport(
   const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async deliver(mail) {
-      const info = (await (
-        await transport.get()
-      ).sendMail({
-        from: config.MAIL_FROM,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      })) as { message?: unknown };
+      const info = (await send(transport, mail)) as { message?: unknown };
       const raw = info.message;
       if (!Buffer.isBuffer(raw)) throw new Error('the stream transport did not return a buffer');
       await fs.mkdir(dir, { recursive: true });

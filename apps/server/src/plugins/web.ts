@@ -18,7 +18,7 @@ import path from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { registerStoreMedia } from '../features/media/serve.ts';
+import { MEDIA_CSP, registerStoreMedia } from '../features/media/serve.ts';
 import { mediaStoreFor } from '../lib/storage/index.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -115,10 +115,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       setHeaders: (res: SetHeadersResponse) => {
         res.setHeader('cache-control', REVALIDATE);
         // Uploaded files are data, never documents: no scripts even if one were to slip through.
-        res.setHeader(
-          'content-security-policy',
-          "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",
-        );
+        res.setHeader('content-security-policy', MEDIA_CSP);
       },
     });
   }

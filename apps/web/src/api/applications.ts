@@ -2,59 +2,46 @@
  * Applications: the applicant's own (myApplication) and the moderators' list. A decision changes
  * the applicant, so approve/reject/ban also refresh the banned list.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationInput, ApplicationState, GrantableRole, routes } from '@atelier/shared';
-import { call } from './client.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { ApplicationInput, ApplicationState, GrantableRole } from '@atelier/shared';
 import { queryKeys } from './keys.ts';
+import { routeQuery, useRouteMutation } from './route.ts';
 
 export function useMyApplication() {
-  return useQuery({
-    queryKey: queryKeys.myApplication,
-    queryFn: ({ signal }) =>
-      call<typeof routes.applications.mine>('GET /api/applications/mine', { signal }),
-  });
+  return useQuery(routeQuery(queryKeys.myApplication, 'GET /api/applications/mine'));
 }
 
 export function useSubmitApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: ApplicationInput) =>
-      call<typeof routes.applications.submit>('POST /api/applications', { body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.myApplication }),
-  });
+  return useRouteMutation(
+    'POST /api/applications',
+    (input: ApplicationInput) => ({ body: input }),
+    {
+      invalidates: [queryKeys.myApplication],
+    },
+  );
 }
 
 export function useApplications(state: ApplicationState) {
-  return useQuery({
-    queryKey: queryKeys.applications(state),
-    queryFn: ({ signal }) =>
-      call<typeof routes.applications.list>('GET /api/applications', {
-        query: { state },
-        signal,
-      }),
-  });
+  return useQuery(
+    routeQuery(queryKeys.applications(state), 'GET /api/applications', { query: { state } }),
+  );
 }
 
 export function useApproveApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, grantedRole }: { id: string; grantedRole: GrantableRole }) =>
-      call<typeof routes.applications.approve>('POST /api/applications/:id/approve', {
-        params: { id },
-        body: { grantedRole },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applicationsAll }),
-  });
+  return useRouteMutation(
+    'POST /api/applications/:id/approve',
+    ({ id, grantedRole }: { id: string; grantedRole: GrantableRole }) => ({
+      params: { id },
+      body: { grantedRole },
+    }),
+    { invalidates: [queryKeys.applicationsAll] },
+  );
 }
 
 export function useRejectApplication() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, note }: { id: string; note: string }) =>
-      call<typeof routes.applications.reject>('POST /api/applications/:id/reject', {
-        params: { id },
-        body: { note },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.applicationsAll }),
-  });
+  return useRouteMutation(
+    'POST /api/applications/:id/reject',
+    ({ id, note }: { id: string; note: string }) => ({ params: { id }, body: { note } }),
+    { invalidates: [queryKeys.applicationsAll] },
+  );
 }

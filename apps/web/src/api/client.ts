@@ -3,7 +3,7 @@
  * the clock skew taken from each response's `Date` header, and an ApiError carrying the server's
  * `{ error: { code, message, fields? } }` (code and field messages are translation keys).
  */
-import type { RequestOf, ResponseOf, RouteDef } from '@atelier/shared';
+import type { RequestOf, ResponseOf, RouteDef, routes } from '@atelier/shared';
 import { recordServerDate } from './skew.ts';
 
 export class ApiError extends Error {
@@ -107,14 +107,6 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => request<T>(path, { signal }),
-  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body }),
-  patch: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PATCH', body }),
-  delete: <T>(path: string) => request<T>(path, { method: 'DELETE' }),
-};
-
 type Part<K extends string, T> = [T] extends [undefined]
   ? { [P in K]?: undefined }
   : { [P in K]: T };
@@ -149,29 +141,59 @@ export function queryString(
   return text ? `?${text}` : '';
 }
 
-/**
- * Calls a route of the shared route table, typed from its declaration: name it by its type and
- * its `'METHOD /path'` (checked against the declaration, so the web bundle needs no Zod):
- *
- *   call<typeof routes.sections.get>('GET /api/sections/:slug', { params: { slug } })
- *
- * resolves to the declared answer (`Section`), or throws an ApiError.
- */
-export function call<R extends RouteDef>(
-  route: `${R['method']} ${R['path']}`,
-  ...[input]: object extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
-): Promise<ResponseOf<R>> {
+type Table = typeof routes;
+/** Every route of the shared table, as a union of their declarations. */
+type AnyRoute = { [F in keyof Table]: Table[F][keyof Table[F]] }[keyof Table];
+type NameOf<R> = R extends RouteDef ? `${R['method']} ${R['path']}` : never;
+type Lookup<R, N> = R extends RouteDef ? (NameOf<R> extends N ? R : never) : never;
+
+/** A route of the table by its `'METHOD /path'` (`'GET /api/sections/:slug'`). */
+export type RouteName = NameOf<AnyRoute>;
+/** The declaration of the route named `N`. */
+export type RouteNamed<N extends RouteName> = Lookup<AnyRoute, N>;
+/** What the route named `N` takes and answers. */
+export type InputOf<N extends RouteName> = CallInput<RouteNamed<N>>;
+export type AnswerOf<N extends RouteName> = ResponseOf<RouteNamed<N>>;
+/** The input argument of a route: optional when the route needs no params, query nor body. */
+export type InputArgs<N extends RouteName> =
+  object extends InputOf<N> ? [InputOf<N>?] : [InputOf<N>];
+
+/** `call` with the input and the abort signal apart (for the query helpers of api/route.ts). */
+export function send<N extends RouteName>(
+  route: N,
+  input?: InputOf<N>,
+  abort?: AbortSignal,
+): Promise<AnswerOf<N>> {
   const space = route.indexOf(' ');
-  const method = route.slice(0, space) as R['method'];
-  const { params, query, body, signal } = (input ?? {}) as {
+  const method = route.slice(0, space) as RouteDef['method'];
+  const {
+    params,
+    query,
+    body,
+    signal = abort,
+  } = (input ?? {}) as {
     params?: Record<string, string | number | boolean | undefined>;
     query?: Record<string, string | number | boolean | null | undefined>;
     body?: unknown;
     signal?: AbortSignal;
   };
   const path = fillPath(route.slice(space + 1), params) + queryString(query);
-  return request<ResponseOf<R>>(path, { method, body, signal });
+  return request<AnswerOf<N>>(path, { method, body, signal });
 }
+
+/**
+ * Calls a route of the shared route table by its `'METHOD /path'`, typed from the declaration
+ * (only types are imported, so the web bundle needs no Zod):
+ *
+ *   call('GET /api/sections/:slug', { params: { slug } })
+ *
+ * resolves to the declared answer (`Section`), or throws an ApiError. (It is `send`, with the
+ * input optional where the route needs nothing.)
+ */
+export const call: <N extends RouteName>(
+  route: N,
+  ...[input]: InputArgs<N>
+) => Promise<AnswerOf<N>> = send;
 
 export function isApiError(err: unknown): err is ApiError {
   return err instanceof ApiError;

@@ -4,15 +4,10 @@
  * Live: on a post's page the socket watches that post; `post:changed` invalidates exactly the
  * post and/or its comments (see `onPostChanged`).
  */
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
-import type { CommentInput, CommentReplyInput, PostChange, routes } from '@atelier/shared';
-import { call } from './client.ts';
+import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import type { CommentInput, CommentReplyInput, PostChange } from '@atelier/shared';
 import { postKeys } from './posts.ts';
+import { byId, routePages, useRouteMutation } from './route.ts';
 
 export const commentKeys = {
   all: ['comments'] as const,
@@ -23,17 +18,12 @@ export const commentKeys = {
 const postsKey = ['posts'] as const;
 
 export function useComments(postId: string) {
-  return useInfiniteQuery({
-    queryKey: commentKeys.ofPost(postId),
-    queryFn: ({ pageParam, signal }) =>
-      call<typeof routes.comments.list>('GET /api/posts/:id/comments', {
-        params: { id: postId },
-        query: { cursor: pageParam ?? undefined },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useInfiniteQuery(
+    routePages(commentKeys.ofPost(postId), 'GET /api/posts/:id/comments', (cursor) => ({
+      params: { id: postId },
+      query: { cursor },
+    })),
+  );
 }
 
 /**
@@ -53,78 +43,44 @@ export function onPostChanged(queryClient: QueryClient, change: PostChange) {
   return Promise.all(work);
 }
 
-function refresh(queryClient: QueryClient, postId: string) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) }),
-    // The post's comment count, on its page and on the cards of every list.
-    queryClient.invalidateQueries({ queryKey: postsKey }),
-  ]);
-}
+/** What every change refetches: the post's comments, and its comment count on its page and on
+ * the cards of every list. */
+const changed = (postId: string) => ({ invalidates: [commentKeys.ofPost(postId), postsKey] });
+
+/** The input of an edit of a comment or a reply. */
+const edit = ({ id, body }: { id: string; body: string }) => ({ params: { id }, body: { body } });
 
 export function useCreateComment(postId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CommentInput) =>
-      call<typeof routes.comments.create>('POST /api/posts/:id/comments', {
-        params: { id: postId },
-        body: input,
-      }),
-    onSuccess: () => refresh(queryClient, postId),
-  });
+  return useRouteMutation(
+    'POST /api/posts/:id/comments',
+    (input: CommentInput) => ({ params: { id: postId }, body: input }),
+    changed(postId),
+  );
 }
 
 export function useUpdateComment(postId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: string }) =>
-      call<typeof routes.comments.update>('PATCH /api/comments/:id', {
-        params: { id },
-        body: { body },
-      }),
-    onSuccess: () => refresh(queryClient, postId),
-  });
+  return useRouteMutation('PATCH /api/comments/:id', edit, changed(postId));
 }
 
 export function useDeleteComment(postId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call<typeof routes.comments.remove>('DELETE /api/comments/:id', { params: { id } }),
-    onSuccess: () => refresh(queryClient, postId),
-  });
+  return useRouteMutation('DELETE /api/comments/:id', byId, changed(postId));
 }
 
 export function useCreateCommentReply(postId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ commentId, input }: { commentId: string; input: CommentReplyInput }) =>
-      call<typeof routes.comments.createReply>('POST /api/comments/:id/replies', {
-        params: { id: commentId },
-        body: input,
-      }),
-    onSuccess: () => refresh(queryClient, postId),
-  });
+  return useRouteMutation(
+    'POST /api/comments/:id/replies',
+    ({ commentId, input }: { commentId: string; input: CommentReplyInput }) => ({
+      params: { id: commentId },
+      body: input,
+    }),
+    changed(postId),
+  );
 }
 
 export function useUpdateCommentReply(postId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: string }) =>
-      call<typeof routes.comments.updateReply>('PATCH /api/comment-replies/:id', {
-        params: { id },
-        body: { body },
-      }),
-    onSuccess: () => refresh(queryClient, postId),
-  });
+  return useRouteMutation('PATCH /api/comment-replies/:id', edit, changed(postId));
 }
 
 export function useDeleteCommentReply(postId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call<typeof routes.comments.removeReply>('DELETE /api/comment-replies/:id', {
-        params: { id },
-      }),
-    onSuccess: () => refresh(queryClient, postId),
-  });
+  return useRouteMutation('DELETE /api/comment-replies/:id', byId, changed(postId));
 }

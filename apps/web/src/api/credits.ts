@@ -2,10 +2,11 @@
  * Series and credits (issue 11, item 8). A post's credits view lives under its detail key
  * (`['posts', 'detail', id, 'credits']`), so a `post:changed` push for the post refreshes it too.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSeriesInput, CreditInput, PostCredits, routes } from '@atelier/shared';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CreateSeriesInput, CreditInput, PostCredits } from '@atelier/shared';
 import { call } from './client.ts';
 import { postKeys } from './posts.ts';
+import { invalidate, routeQuery, useRouteMutation } from './route.ts';
 
 export const creditKeys = {
   ofPost: (postId: string) => [...postKeys.detail(postId), 'credits'] as const,
@@ -16,39 +17,24 @@ export const creditKeys = {
 
 export function usePostCredits(postId: string | undefined) {
   return useQuery({
-    queryKey: creditKeys.ofPost(postId ?? ''),
-    queryFn: ({ signal }) =>
-      call<typeof routes.credits.postCredits>('GET /api/posts/:id/credits', {
-        params: { id: postId ?? '' },
-        signal,
-      }),
+    ...routeQuery(creditKeys.ofPost(postId ?? ''), 'GET /api/posts/:id/credits', {
+      params: { id: postId ?? '' },
+    }),
     enabled: Boolean(postId),
   });
 }
 
 export function useSeries(id: string) {
-  return useQuery({
-    queryKey: creditKeys.one(id),
-    queryFn: ({ signal }) =>
-      call<typeof routes.credits.getSeries>('GET /api/series/:id', { params: { id }, signal }),
-  });
+  return useQuery(routeQuery(creditKeys.one(id), 'GET /api/series/:id', { params: { id } }));
 }
 
 export function useMySeries(enabled = true) {
-  return useQuery({
-    queryKey: creditKeys.mine,
-    queryFn: ({ signal }) =>
-      call<typeof routes.credits.mySeries>('GET /api/series/mine', { signal }),
-    enabled,
-  });
+  return useQuery({ ...routeQuery(creditKeys.mine, 'GET /api/series/mine'), enabled });
 }
 
 export function useCreateSeries() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CreateSeriesInput) =>
-      call<typeof routes.credits.createSeries>('POST /api/series', { body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditKeys.series }),
+  return useRouteMutation('POST /api/series', (input: CreateSeriesInput) => ({ body: input }), {
+    invalidates: [creditKeys.series],
   });
 }
 
@@ -62,17 +48,12 @@ export interface RelationsChange {
 
 export async function saveRelations(postId: string, change: RelationsChange): Promise<void> {
   if (change.series === null) {
-    await call<typeof routes.credits.removeFromSeries>('DELETE /api/posts/:id/series', {
-      params: { id: postId },
-    });
+    await call('DELETE /api/posts/:id/series', { params: { id: postId } });
   } else if (change.series) {
-    await call<typeof routes.credits.placeInSeries>('PUT /api/posts/:id/series', {
-      params: { id: postId },
-      body: change.series,
-    });
+    await call('PUT /api/posts/:id/series', { params: { id: postId }, body: change.series });
   }
   if (change.credits) {
-    await call<typeof routes.credits.setCredits>('PUT /api/posts/:id/credits', {
+    await call('PUT /api/posts/:id/credits', {
       params: { id: postId },
       body: { credits: change.credits },
     });
@@ -80,13 +61,13 @@ export async function saveRelations(postId: string, change: RelationsChange): Pr
 }
 
 export function useSaveRelations() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, change }: { postId: string; change: RelationsChange }) =>
       saveRelations(postId, change),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: creditKeys.series }),
-    onSuccess: (_data, { postId }) =>
-      queryClient.invalidateQueries({ queryKey: creditKeys.ofPost(postId) }),
+    onSettled: (_data, _error, _variables, _result, { client }) =>
+      invalidate(client, [creditKeys.series]),
+    onSuccess: (_data, { postId }, _result, { client }) =>
+      invalidate(client, [creditKeys.ofPost(postId)]),
   });
 }
 

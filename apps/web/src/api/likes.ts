@@ -6,59 +6,27 @@
  */
 import { useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import type { LikeState, Liker, Page, routes } from '@atelier/shared';
+import type { LikeState } from '@atelier/shared';
 import { call } from './client.ts';
+import { routePages } from './route.ts';
 
 export type LikeTarget = 'post' | 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply';
 
-type R = typeof routes.likes;
-interface TargetCalls {
-  like: (id: string) => Promise<LikeState>;
-  unlike: (id: string) => Promise<LikeState>;
-  likers: (id: string, cursor: string | null, signal: AbortSignal) => Promise<Page<Liker>>;
-}
-const one = (id: string) => ({ params: { id } });
-const page = (id: string, cursor: string | null, signal: AbortSignal) => ({
-  params: { id },
-  query: { cursor: cursor ?? undefined },
-  signal,
-});
-
-/** The like, unlike and likers calls of each target (routes.likes). */
-const targetCalls: Record<LikeTarget, TargetCalls> = {
-  post: {
-    like: (id) => call<R['likePost']>('PUT /api/posts/:id/like', one(id)),
-    unlike: (id) => call<R['unlikePost']>('DELETE /api/posts/:id/like', one(id)),
-    likers: (...a) => call<R['postLikers']>('GET /api/posts/:id/likes', page(...a)),
-  },
-  comment: {
-    like: (id) => call<R['likeComment']>('PUT /api/comments/:id/like', one(id)),
-    unlike: (id) => call<R['unlikeComment']>('DELETE /api/comments/:id/like', one(id)),
-    likers: (...a) => call<R['commentLikers']>('GET /api/comments/:id/likes', page(...a)),
-  },
-  commentReply: {
-    like: (id) => call<R['likeCommentReply']>('PUT /api/comment-replies/:id/like', one(id)),
-    unlike: (id) => call<R['unlikeCommentReply']>('DELETE /api/comment-replies/:id/like', one(id)),
-    likers: (...a) =>
-      call<R['commentReplyLikers']>('GET /api/comment-replies/:id/likes', page(...a)),
-  },
-  statusUpdate: {
-    like: (id) => call<R['likeStatusUpdate']>('PUT /api/status-updates/:id/like', one(id)),
-    unlike: (id) => call<R['unlikeStatusUpdate']>('DELETE /api/status-updates/:id/like', one(id)),
-    likers: (...a) =>
-      call<R['statusUpdateLikers']>('GET /api/status-updates/:id/likes', page(...a)),
-  },
-  statusReply: {
-    like: (id) => call<R['likeStatusReply']>('PUT /api/status-replies/:id/like', one(id)),
-    unlike: (id) => call<R['unlikeStatusReply']>('DELETE /api/status-replies/:id/like', one(id)),
-    likers: (...a) => call<R['statusReplyLikers']>('GET /api/status-replies/:id/likes', page(...a)),
-  },
-};
+/** Where each target's like routes are (routes.likes: `/api/<path>/:id/like` and `…/likes`). */
+const targetPaths = {
+  post: 'posts',
+  comment: 'comments',
+  commentReply: 'comment-replies',
+  statusUpdate: 'status-updates',
+  statusReply: 'status-replies',
+} as const satisfies Record<LikeTarget, string>;
 
 /** PUT likes, DELETE unlikes; both are idempotent and answer the new state. */
 export function sendLike(target: LikeTarget, id: string, liked: boolean): Promise<LikeState> {
-  const calls = targetCalls[target];
-  return liked ? calls.like(id) : calls.unlike(id);
+  const path = targetPaths[target];
+  return liked
+    ? call(`PUT /api/${path}/:id/like`, { params: { id } })
+    : call(`DELETE /api/${path}/:id/like`, { params: { id } });
 }
 
 export interface LikeView extends LikeState {
@@ -184,10 +152,11 @@ export function useLikeToggle(
 /** Who liked a target, newest first, a page at a time; fetched when `enabled`. */
 export function useLikers(target: LikeTarget, id: string, enabled: boolean) {
   return useInfiniteQuery({
-    queryKey: ['likers', target, id] as const,
-    queryFn: ({ pageParam, signal }) => targetCalls[target].likers(id, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...routePages(
+      ['likers', target, id] as const,
+      `GET /api/${targetPaths[target]}/:id/likes`,
+      (cursor) => ({ params: { id }, query: { cursor } }),
+    ),
     enabled,
   });
 }

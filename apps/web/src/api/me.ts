@@ -10,7 +10,7 @@ import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
 
 export async function fetchMe(signal?: AbortSignal): Promise<CurrentUser | null> {
-  const { user } = await call<typeof routes.session.current>('GET /api/session', { signal });
+  const { user } = await call('GET /api/session', { signal });
   return user;
 }
 
@@ -31,33 +31,33 @@ export function useCurrentUser(): CurrentUser | null | undefined {
   return useMe().data;
 }
 
-export function useUpdateMe() {
+/**
+ * A change to one's account, answered with the user: it replaces the cached one. (This module is
+ * in the entry chunk, so it stays off api/route.ts: the first download does not carry the hooks'
+ * helpers.)
+ */
+function useAccountChange<V>(send: (variables: V) => Promise<CurrentUser>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: AccountUpdate) =>
-      call<typeof routes.users.update>('PATCH /api/me', { body: update }),
+    mutationFn: send,
     onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
   });
 }
 
+export function useUpdateMe() {
+  return useAccountChange((update: AccountUpdate) => call('PATCH /api/me', { body: update }));
+}
+
 export function useUploadAvatar() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (file: File) => {
-      const form = new FormData();
-      form.append('file', file);
-      return call<typeof routes.users.uploadAvatar>('POST /api/me/avatar', { body: form });
-    },
-    onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
+  return useAccountChange((file: File) => {
+    const form = new FormData();
+    form.append('file', file);
+    return call('POST /api/me/avatar', { body: form });
   });
 }
 
 export function useDeleteAvatar() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => call<typeof routes.users.removeAvatar>('DELETE /api/me/avatar'),
-    onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
-  });
+  return useAccountChange(() => call('DELETE /api/me/avatar'));
 }
 
 /**
@@ -69,16 +69,11 @@ export const exportUrl: (typeof routes.ownData.export)['path'] = '/api/me/export
 /** Schedules the deletion of the account; the server ends every session (the caller signs out). */
 export function useRequestDeletion() {
   return useMutation({
-    mutationFn: (input: AccountDeletionInput) =>
-      call<typeof routes.ownData.requestDeletion>('POST /api/me/deletion', { body: input }),
+    mutationFn: (input: AccountDeletionInput) => call('POST /api/me/deletion', { body: input }),
   });
 }
 
 /** Cancels a scheduled deletion (during the grace period). */
 export function useCancelDeletion() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => call<typeof routes.ownData.cancelDeletion>('DELETE /api/me/deletion'),
-    onSuccess: (user) => queryClient.setQueryData(queryKeys.me, user),
-  });
+  return useAccountChange(() => call('DELETE /api/me/deletion'));
 }

@@ -10,7 +10,6 @@ import {
   type DirectUpload,
   type DirectUploadRequest,
   type Media,
-  type routes,
 } from '@atelier/shared';
 import { ApiError, call, fallbackCode, isApiError, noteRetryAfter } from './client.ts';
 import { recordServerDate } from './skew.ts';
@@ -90,7 +89,7 @@ async function uploadDirect(
   if (!directAvailable || !isDirectType(file.type)) return null;
   let target: DirectUpload;
   try {
-    target = await call<typeof routes.media.direct>('POST /api/media/direct', {
+    target = await call('POST /api/media/direct', {
       body: { mime: file.type, bytes: file.size },
     });
   } catch (err) {
@@ -104,7 +103,7 @@ async function uploadDirect(
   const put = await send(xhr, 'PUT', target.url, file, target.headers, (f) => onProgress(f * 0.9));
   if (put.status < 200 || put.status >= 300)
     throw new ApiError(put.status, 'errors.uploadFailed', put.statusText);
-  return call<typeof routes.media.directComplete>('POST /api/media/direct/complete', {
+  return call('POST /api/media/direct/complete', {
     body: { token: target.token },
   });
 }
@@ -143,5 +142,5 @@ export function uploadMedia(file: File, onProgress: (fraction: number) => void):
 }
 
 export function deleteMedia(id: string): Promise<void> {
-  return call<typeof routes.media.remove>('DELETE /api/media/:id', { params: { id } });
+  return call('DELETE /api/media/:id', { params: { id } });
 }

@@ -1,7 +1,7 @@
 /** The mod log (moderators): filtered, newest first, "load more" through the cursor. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ModActionName, routes } from '@atelier/shared';
-import { call } from './client.ts';
+import type { ModActionName } from '@atelier/shared';
+import { routePages } from './route.ts';
 
 export interface ModLogFilters {
   action?: ModActionName | undefined;
@@ -19,21 +19,10 @@ export const modLogKeys = {
 };
 
 export function useModLog(filters: ModLogFilters) {
-  return useInfiniteQuery({
-    queryKey: modLogKeys.list(filters),
-    queryFn: ({ pageParam, signal }) =>
-      call<typeof routes.modLog.list>('GET /api/mod-log', {
-        query: {
-          action: filters.action,
-          moderator: filters.moderator,
-          subject: filters.subject,
-          from: filters.from,
-          to: filters.to,
-          cursor: pageParam ?? undefined,
-        },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const { action, moderator, subject, from, to } = filters;
+  return useInfiniteQuery(
+    routePages(modLogKeys.list(filters), 'GET /api/mod-log', (cursor) => ({
+      query: { action, moderator, subject, from, to, cursor },
+    })),
+  );
 }

@@ -2,81 +2,60 @@
  * Moderation of a user from their profile: roles, the displayed role, ban and unban, the accounts
  * sharing a visitor id. Every change refreshes the profile (and the banned list).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EditableRole, routes, UserProfile } from '@atelier/shared';
-import { call } from './client.ts';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { EditableRole, UserProfile } from '@atelier/shared';
 import { queryKeys } from './keys.ts';
 import { modLogKeys } from './modLog.ts';
 import { profileKeys } from './profiles.ts';
+import { byId, routeQuery, useRouteMutation } from './route.ts';
 
 export const moderationKeys = {
   sharedVisitors: (id: string) => ['sharedVisitors', id] as const,
 };
 
-function useRefreshUser() {
-  const queryClient = useQueryClient();
-  return async (id: string, profile?: UserProfile) => {
-    if (profile) queryClient.setQueryData(profileKeys.profile(id), profile);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: profileKeys.profile(id) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.bannedUsers }),
-      queryClient.invalidateQueries({ queryKey: modLogKeys.all }),
-    ]);
-  };
-}
+/** What a change to user `id` refetches. */
+const changed = (id: string) => [profileKeys.profile(id), queryKeys.bannedUsers, modLogKeys.all];
+
+/** A change answered with the new profile: it replaces the cached one, then all is refetched. */
+const seedProfile = (client: QueryClient, id: string, profile: UserProfile) =>
+  client.setQueryData(profileKeys.profile(id), profile);
 
 export function useSetRoles() {
-  const refresh = useRefreshUser();
-  return useMutation({
-    mutationFn: ({ id, roles }: { id: string; roles: EditableRole[] }) =>
-      call<typeof routes.moderation.setRoles>('PUT /api/users/:id/roles', {
-        params: { id },
-        body: { roles },
-      }),
-    onSuccess: (profile, { id }) => refresh(id, profile),
-  });
+  return useRouteMutation(
+    'PUT /api/users/:id/roles',
+    ({ id, roles }: { id: string; roles: EditableRole[] }) => ({ params: { id }, body: { roles } }),
+    {
+      onSuccess: (profile, { id }, _result, { client }) => seedProfile(client, id, profile),
+      invalidates: (_profile, { id }) => changed(id),
+    },
+  );
 }
 
 export function useResetDisplayedRole() {
-  const refresh = useRefreshUser();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call<typeof routes.moderation.resetDisplayedRole>(
-        'POST /api/users/:id/displayed-role/reset',
-        { params: { id } },
-      ),
-    onSuccess: (profile, id) => refresh(id, profile),
+  return useRouteMutation('POST /api/users/:id/displayed-role/reset', byId, {
+    onSuccess: (profile, id, _result, { client }) => seedProfile(client, id, profile),
+    invalidates: (_profile, id) => changed(id),
   });
 }
 
 export function useBanFromProfile() {
-  const refresh = useRefreshUser();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      call<typeof routes.moderation.ban>('POST /api/users/:id/ban', {
-        params: { id },
-        body: { reason },
-      }),
-    onSuccess: (_data, { id }) => refresh(id),
-  });
+  return useRouteMutation(
+    'POST /api/users/:id/ban',
+    ({ id, reason }: { id: string; reason: string }) => ({ params: { id }, body: { reason } }),
+    { invalidates: (_data, { id }) => changed(id) },
+  );
 }
 
 export function useUnbanFromProfile() {
-  const refresh = useRefreshUser();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call<typeof routes.moderation.unban>('POST /api/users/:id/unban', { params: { id } }),
-    onSuccess: (_data, id) => refresh(id),
+  return useRouteMutation('POST /api/users/:id/unban', byId, {
+    invalidates: (_data, id) => changed(id),
   });
 }
 
 export function useSharedVisitors(id: string) {
-  return useQuery({
-    queryKey: moderationKeys.sharedVisitors(id),
-    queryFn: ({ signal }) =>
-      call<typeof routes.moderation.sharedVisitors>('GET /api/users/:id/shared-visitors', {
-        params: { id },
-        signal,
-      }),
-  });
+  return useQuery(
+    routeQuery(moderationKeys.sharedVisitors(id), 'GET /api/users/:id/shared-visitors', {
+      params: { id },
+    }),
+  );
 }

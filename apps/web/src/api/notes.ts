@@ -1,8 +1,7 @@
 /** Moderator notes about a user: newest first; adding or deleting refreshes the list. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { routes } from '@atelier/shared';
-import { call } from './client.ts';
+import { useQuery } from '@tanstack/react-query';
 import { modLogKeys } from './modLog.ts';
+import { byId, routeQuery, useRouteMutation } from './route.ts';
 
 export const noteKeys = {
   all: ['notes'] as const,
@@ -10,39 +9,22 @@ export const noteKeys = {
 };
 
 export function useNotes(userId: string) {
-  return useQuery({
-    queryKey: noteKeys.about(userId),
-    queryFn: ({ signal }) =>
-      call<typeof routes.notes.list>('GET /api/users/:id/notes', {
-        params: { id: userId },
-        signal,
-      }),
-  });
+  return useQuery(
+    routeQuery(noteKeys.about(userId), 'GET /api/users/:id/notes', { params: { id: userId } }),
+  );
 }
 
+/** What adding or deleting a note about `userId` refetches. */
+const changed = (userId: string) => ({ invalidates: [noteKeys.about(userId), modLogKeys.all] });
+
 export function useAddNote(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: string) =>
-      call<typeof routes.notes.create>('POST /api/users/:id/notes', {
-        params: { id: userId },
-        body: { body },
-      }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: noteKeys.about(userId) });
-      await queryClient.invalidateQueries({ queryKey: modLogKeys.all });
-    },
-  });
+  return useRouteMutation(
+    'POST /api/users/:id/notes',
+    (body: string) => ({ params: { id: userId }, body: { body } }),
+    changed(userId),
+  );
 }
 
 export function useDeleteNote(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call<typeof routes.notes.remove>('DELETE /api/notes/:id', { params: { id } }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: noteKeys.about(userId) });
-      await queryClient.invalidateQueries({ queryKey: modLogKeys.all });
-    },
-  });
+  return useRouteMutation('DELETE /api/notes/:id', byId, changed(userId));
 }

@@ -6,19 +6,13 @@
  */
 import {
   useInfiniteQuery,
-  useMutation,
   useQuery,
-  useQueryClient,
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  Notification,
-  NotificationPreferences,
-  NotificationType,
-  routes,
-} from '@atelier/shared';
+import type { Notification, NotificationPreferences, NotificationType } from '@atelier/shared';
 import { call } from './client.ts';
+import { byId, routePages, routeQuery, useRouteMutation } from './route.ts';
 
 export interface NotificationPage {
   items: Notification[];
@@ -37,7 +31,7 @@ export const notificationKeys = {
 export const notificationListSize = 10;
 
 export function fetchNotifications(signal?: AbortSignal): Promise<Notification[]> {
-  return call<typeof routes.notifications.list>('GET /api/notifications', { signal });
+  return call('GET /api/notifications', { signal });
 }
 
 export function useNotifications(enabled: boolean) {
@@ -50,16 +44,11 @@ export function useNotifications(enabled: boolean) {
 
 /** The history, newest first, one page of 20 at a time; `type` null for every type. */
 export function useNotificationHistory(type: NotificationType | null) {
-  return useInfiniteQuery({
-    queryKey: notificationKeys.history(type),
-    queryFn: ({ pageParam, signal }) =>
-      call<typeof routes.notifications.history>('GET /api/notifications/history', {
-        query: { cursor: pageParam ?? undefined, type: type ?? undefined },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useInfiniteQuery(
+    routePages(notificationKeys.history(type), 'GET /api/notifications/history', (cursor) => ({
+      query: { cursor, type: type ?? undefined },
+    })),
+  );
 }
 
 /** A new notification goes on top (once), the list stays at its size. */
@@ -138,79 +127,65 @@ export function updateHistories(
 }
 
 export function useDismissAllNotifications() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () =>
-      call<typeof routes.notifications.dismissAll>('POST /api/notifications/dismiss-all', {}),
-    onMutate: () => {
-      queryClient.setQueryData<Notification[]>(notificationKeys.list, []);
+  return useRouteMutation('POST /api/notifications/dismiss-all', () => ({}), {
+    onMutate: (_none, { client }) => {
+      client.setQueryData<Notification[]>(notificationKeys.list, []);
     },
-    onSuccess: (result) =>
-      updateHistories(queryClient, (h) =>
+    onSuccess: (result, _none, _result, { client }) =>
+      updateHistories(client, (h) =>
         historyDismissed(
           h,
           (n) => Date.parse(n.timestamp) <= Date.parse(result.dismissedTimestamp),
           result.dismissedTimestamp,
         ),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+    invalidatesSettled: [notificationKeys.list],
   });
 }
 
 export function useDismissNotification() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call<typeof routes.notifications.dismiss>('POST /api/notifications/:id/dismiss', {
-        params: { id },
-      }),
-    onMutate: (id) => {
-      queryClient.setQueryData<Notification[]>(notificationKeys.list, (list) =>
+  return useRouteMutation('POST /api/notifications/:id/dismiss', byId, {
+    onMutate: (id, { client }) => {
+      client.setQueryData<Notification[]>(notificationKeys.list, (list) =>
         withoutNotification(list, id),
       );
     },
-    onSuccess: (n) =>
-      updateHistories(queryClient, (h) =>
+    onSuccess: (n, _id, _result, { client }) =>
+      updateHistories(client, (h) =>
         historyDismissed(h, (x) => x.id === n.id, n.dismissedTimestamp ?? n.timestamp),
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
+    invalidatesSettled: [notificationKeys.list],
   });
 }
 
 export function useNotificationPreferences(enabled = true) {
   return useQuery({
-    queryKey: notificationKeys.preferences,
-    queryFn: ({ signal }) =>
-      call<typeof routes.notifications.preferences>('GET /api/notifications/preferences', {
-        signal,
-      }),
+    ...routeQuery(notificationKeys.preferences, 'GET /api/notifications/preferences'),
     enabled,
   });
 }
 
+/** Optimistic: the changes show at once, and the previous preferences come back on an error. */
 export function useUpdateNotificationPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (changes: Partial<NotificationPreferences>) =>
-      call<typeof routes.notifications.updatePreferences>('PUT /api/notifications/preferences', {
-        body: changes,
-      }),
-    onMutate: (changes) => {
-      const previous = queryClient.getQueryData<NotificationPreferences>(
-        notificationKeys.preferences,
-      );
-      if (previous) {
-        queryClient.setQueryData<NotificationPreferences>(notificationKeys.preferences, {
-          ...previous,
-          ...changes,
-        });
-      }
-      return { previous };
+  return useRouteMutation(
+    'PUT /api/notifications/preferences',
+    (changes: Partial<NotificationPreferences>) => ({ body: changes }),
+    {
+      onMutate: (changes, { client }) => {
+        const previous = client.getQueryData<NotificationPreferences>(notificationKeys.preferences);
+        if (previous) {
+          client.setQueryData<NotificationPreferences>(notificationKeys.preferences, {
+            ...previous,
+            ...changes,
+          });
+        }
+        return { previous };
+      },
+      onError: (_err, _changes, context, { client }) => {
+        if (context?.previous) client.setQueryData(notificationKeys.preferences, context.previous);
+      },
+      onSuccess: (saved, _changes, _result, { client }) =>
+        client.setQueryData(notificationKeys.preferences, saved),
     },
-    onError: (_err, _changes, context) => {
-      if (context?.previous)
-        queryClient.setQueryData(notificationKeys.preferences, context.previous);
-    },
-    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.preferences, saved),
-  });
+  );
 }

@@ -12,7 +12,6 @@ import {
   presenceBatchLimit,
   presenceWatchLimit,
   type ClientToServerEvents,
-  type routes,
   type ServerToClientEvents,
   type UserPresence,
   type UserProfile,
@@ -39,7 +38,7 @@ async function flush(batch: Map<string, Waiter[]>) {
   for (let i = 0; i < ids.length; i += presenceBatchLimit) {
     const chunk = ids.slice(i, i + presenceBatchLimit);
     try {
-      const list = await call<typeof routes.presence.list>('GET /api/presence', {
+      const list = await call('GET /api/presence', {
         query: { ids: chunk.join(',') },
       });
       const byId = new Map(list.map((p) => [p.userId, p]));

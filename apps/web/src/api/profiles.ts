@@ -1,7 +1,6 @@
 /** Public profiles (GET /api/users/:id) and a user's posts, newest first. */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { routes } from '@atelier/shared';
-import { call } from './client.ts';
+import { routePages, routeQuery } from './route.ts';
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -10,24 +9,15 @@ export const profileKeys = {
 };
 
 export function useProfile(id: string) {
-  return useQuery({
-    queryKey: profileKeys.profile(id),
-    queryFn: ({ signal }) =>
-      call<typeof routes.profiles.get>('GET /api/users/:id', { params: { id }, signal }),
-  });
+  return useQuery(routeQuery(profileKeys.profile(id), 'GET /api/users/:id', { params: { id } }));
 }
 
 export function useUserPosts(id: string, enabled = true) {
   return useInfiniteQuery({
-    queryKey: profileKeys.posts(id),
-    queryFn: ({ pageParam, signal }) =>
-      call<typeof routes.profiles.posts>('GET /api/users/:id/posts', {
-        params: { id },
-        query: { cursor: pageParam ?? undefined },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...routePages(profileKeys.posts(id), 'GET /api/users/:id/posts', (cursor) => ({
+      params: { id },
+      query: { cursor },
+    })),
     enabled,
   });
 }

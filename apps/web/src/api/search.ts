@@ -8,11 +8,10 @@ import {
   searchLimits,
   searchQueryLength,
   type Provenance,
-  type routes,
   type SearchKind,
   type SearchResults,
 } from '@atelier/shared';
-import { call } from './client.ts';
+import { routePages } from './route.ts';
 
 export interface SearchFilters {
   section?: string | undefined;
@@ -32,14 +31,9 @@ export const isSearchable = (q: string) => searchQueryLength(q) >= searchLimits.
 export function useSearch(q: string, kind: SearchKind, filters: SearchFilters = {}) {
   const query = q.trim();
   return useInfiniteQuery({
-    queryKey: searchKeys.query(query, kind, filters),
-    queryFn: ({ signal, pageParam }) =>
-      call<typeof routes.search.search>('GET /api/search', {
-        query: { q: query, kind, ...filters, cursor: pageParam },
-        signal,
-      }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...routePages(searchKeys.query(query, kind, filters), 'GET /api/search', (cursor) => ({
+      query: { q: query, kind, ...filters, cursor },
+    })),
     enabled: isSearchable(query),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

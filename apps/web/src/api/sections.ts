@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { routes } from '@atelier/shared';
-import { call } from './client.ts';
 import { queryKeys } from './keys.ts';
+import { routeQuery } from './route.ts';
 
 export function useSections() {
   return useQuery({
-    queryKey: queryKeys.sections,
-    queryFn: ({ signal }) => call<typeof routes.sections.list>('GET /api/sections', { signal }),
+    ...routeQuery(queryKeys.sections, 'GET /api/sections'),
     staleTime: 5 * 60_000,
   });
 }

@@ -4,15 +4,9 @@
  * Live: `statusUpdates:changed { statusId }` invalidates every list and that one's replies (the
  * home page has its own `home:changed`).
  */
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
-import type { StatusReplyInput, StatusUpdateInput, routes } from '@atelier/shared';
-import { call } from './client.ts';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { StatusReplyInput, StatusUpdateInput } from '@atelier/shared';
+import { byId, routePages, routeQuery, useRouteMutation } from './route.ts';
 
 export const statusKeys = {
   all: ['statusUpdates'] as const,
@@ -25,26 +19,18 @@ export const statusKeys = {
 export const homeKey = ['home'] as const;
 
 export function useStatusUpdates(author: string | null = null) {
-  return useInfiniteQuery({
-    queryKey: statusKeys.list(author),
-    queryFn: ({ pageParam, signal }) =>
-      call<typeof routes.statusUpdates.list>('GET /api/status-updates', {
-        query: { cursor: pageParam ?? undefined, author: author ?? undefined },
-        signal,
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useInfiniteQuery(
+    routePages(statusKeys.list(author), 'GET /api/status-updates', (cursor) => ({
+      query: { cursor, author: author ?? undefined },
+    })),
+  );
 }
 
 export function useStatusReplies(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: statusKeys.replies(id),
-    queryFn: ({ signal }) =>
-      call<typeof routes.statusUpdates.replies>('GET /api/status-updates/:id/replies', {
-        params: { id },
-        signal,
-      }),
+    ...routeQuery(statusKeys.replies(id), 'GET /api/status-updates/:id/replies', {
+      params: { id },
+    }),
     enabled,
   });
 }
@@ -57,76 +43,46 @@ export function onStatusUpdatesChanged(queryClient: QueryClient, change: { statu
   ]);
 }
 
-function refresh(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: statusKeys.all }),
-    queryClient.invalidateQueries({ queryKey: homeKey }),
-  ]);
-}
+/** What every change refetches: the status-update lists, the open replies and the home page. */
+const changed = { invalidates: [statusKeys.all, homeKey] };
+
+/** The input of an edit of a status update or a reply. */
+const edit = ({ id, content }: { id: string; content: string }) => ({
+  params: { id },
+  body: { content },
+});
 
 export function useCreateStatusUpdate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: StatusUpdateInput) =>
-      call<typeof routes.statusUpdates.create>('POST /api/status-updates', { body: input }),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useRouteMutation(
+    'POST /api/status-updates',
+    (input: StatusUpdateInput) => ({ body: input }),
+    changed,
+  );
 }
 
 export function useUpdateStatusUpdate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) =>
-      call<typeof routes.statusUpdates.update>('PATCH /api/status-updates/:id', {
-        params: { id },
-        body: { content },
-      }),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useRouteMutation('PATCH /api/status-updates/:id', edit, changed);
 }
 
 export function useDeleteStatusUpdate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call<typeof routes.statusUpdates.remove>('DELETE /api/status-updates/:id', {
-        params: { id },
-      }),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useRouteMutation('DELETE /api/status-updates/:id', byId, changed);
 }
 
 export function useCreateStatusReply() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ parentId, input }: { parentId: string; input: StatusReplyInput }) =>
-      call<typeof routes.statusUpdates.createReply>('POST /api/status-updates/:id/replies', {
-        params: { id: parentId },
-        body: input,
-      }),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useRouteMutation(
+    'POST /api/status-updates/:id/replies',
+    ({ parentId, input }: { parentId: string; input: StatusReplyInput }) => ({
+      params: { id: parentId },
+      body: input,
+    }),
+    changed,
+  );
 }
 
 export function useUpdateStatusReply() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) =>
-      call<typeof routes.statusUpdates.updateReply>('PATCH /api/status-replies/:id', {
-        params: { id },
-        body: { content },
-      }),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useRouteMutation('PATCH /api/status-replies/:id', edit, changed);
 }
 
 export function useDeleteStatusReply() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call<typeof routes.statusUpdates.removeReply>('DELETE /api/status-replies/:id', {
-        params: { id },
-      }),
-    onSuccess: () => refresh(queryClient),
-  });
+  return useRouteMutation('DELETE /api/status-replies/:id', byId, changed);
 }

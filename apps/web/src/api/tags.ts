@@ -2,20 +2,16 @@
  * Tags: the whole list (the client filters and sorts with `searchTags`) and its moderation.
  * Live: `tags:changed` (the socket's tags room) invalidates the list despite its long staleTime.
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { routes, Tag, TagInput } from '@atelier/shared';
-import { call } from './client.ts';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { Tag, TagInput } from '@atelier/shared';
+import { byId, routeQuery, useRouteMutation } from './route.ts';
 
 export const tagKeys = {
   all: ['tags'] as const,
 };
 
 export function useTags() {
-  return useQuery({
-    queryKey: tagKeys.all,
-    queryFn: ({ signal }) => call<typeof routes.tags.list>('GET /api/tags', { signal }),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...routeQuery(tagKeys.all, 'GET /api/tags'), staleTime: 5 * 60_000 });
 }
 
 /** `tags:changed`: a tag was created, edited or deleted, or tag post counts moved. */
@@ -24,31 +20,24 @@ export function onTagsChanged(queryClient: QueryClient) {
 }
 
 export function useCreateTag() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: TagInput) =>
-      call<typeof routes.tags.create>('POST /api/tags', { body: input }),
-    onSuccess: (tag) => {
-      queryClient.setQueryData<Tag[]>(tagKeys.all, (old) => (old ? [...old, tag] : old));
-      return queryClient.invalidateQueries({ queryKey: tagKeys.all });
+  return useRouteMutation('POST /api/tags', (input: TagInput) => ({ body: input }), {
+    onSuccess: (tag, _input, _result, { client }) => {
+      client.setQueryData<Tag[]>(tagKeys.all, (old) => (old ? [...old, tag] : old));
     },
+    invalidates: [tagKeys.all],
   });
 }
 
 export function useUpdateTag() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, input }: { id: string; input: Partial<TagInput> }) =>
-      call<typeof routes.tags.update>('PATCH /api/tags/:id', { params: { id }, body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
-  });
+  return useRouteMutation(
+    'PATCH /api/tags/:id',
+    ({ id, input }: { id: string; input: Partial<TagInput> }) => ({ params: { id }, body: input }),
+    { invalidates: [tagKeys.all] },
+  );
 }
 
 export function useDeleteTag() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      call<typeof routes.tags.remove>('DELETE /api/tags/:id', { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tagKeys.all }),
+  return useRouteMutation('DELETE /api/tags/:id', byId, {
+    invalidates: [tagKeys.all],
   });
 }

@@ -21,6 +21,20 @@ export interface AuthorLineProps {
   size?: 'small' | 'medium';
 }
 
+/** "[deleted]" or "[deleted user]" where the name would be. */
+function Gone({ variant, children }: { variant: 'caption' | 'body2'; children: string }) {
+  return (
+    <Typography
+      component="span"
+      variant={variant}
+      color="text.secondary"
+      sx={{ fontStyle: 'italic' }}
+    >
+      {children}
+    </Typography>
+  );
+}
+
 export function AuthorLine({ author, timestamp, edition, size = 'medium' }: AuthorLineProps) {
   const { t } = useTranslation();
   const small = size === 'small';
@@ -43,14 +57,7 @@ export function AuthorLine({ author, timestamp, edition, size = 'medium' }: Auth
         </WithPresence>
       ) : null}
       {author && author.username === DELETED_USERNAME ? (
-        <Typography
-          component="span"
-          variant={variant}
-          color="text.secondary"
-          sx={{ fontStyle: 'italic' }}
-        >
-          {t('authorLine.deletedUser')}
-        </Typography>
+        <Gone variant={variant}>{t('authorLine.deletedUser')}</Gone>
       ) : author ? (
         <Link
           component={RouterLink}
@@ -68,14 +75,7 @@ export function AuthorLine({ author, timestamp, edition, size = 'medium' }: Auth
           {author.username}
         </Link>
       ) : (
-        <Typography
-          component="span"
-          variant={variant}
-          color="text.secondary"
-          sx={{ fontStyle: 'italic' }}
-        >
-          {t('authorLine.deleted')}
-        </Typography>
+        <Gone variant={variant}>{t('authorLine.deleted')}</Gone>
       )}
       <Typography component="span" variant={variant} color="text.secondary" aria-hidden>
         ·

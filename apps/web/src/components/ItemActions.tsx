@@ -13,6 +13,13 @@ import { ReportButton } from './report/ReportButton.tsx';
 
 export type ConversationTarget = 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply';
 
+/** Comments and their replies take their words from `comments.*`, status updates from `status.*`. */
+export type ConversationNs = 'comments' | 'status';
+
+export function conversationNs(target: ConversationTarget): ConversationNs {
+  return target === 'comment' || target === 'commentReply' ? 'comments' : 'status';
+}
+
 export interface ItemActionsProps {
   target: ConversationTarget;
   item: { id: string; liked: boolean; likeCount: number; author: PublicUser };
@@ -28,8 +35,7 @@ export function ActionButton(props: ButtonProps) {
 
 export function ItemActions({ target, item, manage, children }: ItemActionsProps) {
   const { t } = useTranslation();
-  // Comments and replies take their words from `comments.*`, status updates from `status.*`.
-  const ns = target === 'comment' || target === 'commentReply' ? 'comments' : 'status';
+  const ns = conversationNs(target);
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center', ml: -0.75 }}>
       <LikeButton target={target} id={item.id} liked={item.liked} likeCount={item.likeCount} />

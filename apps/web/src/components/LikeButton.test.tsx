@@ -4,12 +4,12 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { LikeState } from '@atelier/shared';
 import { SnackbarContext } from '../app/feedback/context.ts';
-import { LikeSync, type LikeView } from '../api/likes.ts';
+import { LikeSync, type LikeCallbacks, type LikeView } from '../api/likes.ts';
+import { renderInApp } from '../test/render.tsx';
 import { LikeButton } from './LikeButton.tsx';
 
 interface Deferred {
@@ -29,16 +29,20 @@ function fakeServer() {
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
+/** A LikeSync sending to a fake server; `cb` records each view it shows, then calls `more`. */
+function syncToFakeServer(more: Pick<LikeCallbacks, 'onSettled' | 'onError'> = {}) {
+  const server = fakeServer();
+  const views: LikeView[] = [];
+  const sync = new LikeSync();
+  const cb: LikeCallbacks = { send: server.send, onChange: (v) => views.push(v), ...more };
+  return { server, views, sync, cb };
+}
+
 describe('LikeSync', () => {
   it('flips at once and shows the server count when the request returns', async () => {
-    const server = fakeServer();
-    const views: LikeView[] = [];
-    const sync = new LikeSync();
     const onSettled = vi.fn();
-    sync.toggle(
-      { liked: false, likeCount: 4 },
-      { send: server.send, onChange: (v) => views.push(v), onSettled },
-    );
+    const { server, views, sync, cb } = syncToFakeServer({ onSettled });
+    sync.toggle({ liked: false, likeCount: 4 }, cb);
     expect(views.at(-1)).toEqual({ liked: true, likeCount: 5, pending: true });
     expect(server.calls).toHaveLength(1);
     server.calls[0]!.resolve({ liked: true, likeCount: 9 });
@@ -48,10 +52,7 @@ describe('LikeSync', () => {
   });
 
   it('keeps one request in flight and settles to the last tap', async () => {
-    const server = fakeServer();
-    const views: LikeView[] = [];
-    const sync = new LikeSync();
-    const cb = { send: server.send, onChange: (v: LikeView) => views.push(v) };
+    const { server, views, sync, cb } = syncToFakeServer();
     let shown: LikeState = { liked: false, likeCount: 2 };
     const tap = () => {
       sync.toggle(shown, cb);
@@ -75,10 +76,7 @@ describe('LikeSync', () => {
   });
 
   it('sends nothing more when the taps come back to what the server has', async () => {
-    const server = fakeServer();
-    const views: LikeView[] = [];
-    const sync = new LikeSync();
-    const cb = { send: server.send, onChange: (v: LikeView) => views.push(v) };
+    const { server, views, sync, cb } = syncToFakeServer();
     sync.toggle({ liked: false, likeCount: 0 }, cb);
     sync.toggle(views.at(-1)!, cb);
     sync.toggle(views.at(-1)!, cb);
@@ -89,11 +87,8 @@ describe('LikeSync', () => {
   });
 
   it('reverts to the last confirmed state on an error', async () => {
-    const server = fakeServer();
-    const views: LikeView[] = [];
     const onError = vi.fn();
-    const sync = new LikeSync();
-    const cb = { send: server.send, onChange: (v: LikeView) => views.push(v), onError };
+    const { server, views, sync, cb } = syncToFakeServer({ onError });
     sync.toggle({ liked: true, likeCount: 7 }, cb);
     expect(views.at(-1)).toEqual({ liked: false, likeCount: 6, pending: true });
     server.calls[0]!.reject(new Error('down'));
@@ -257,15 +252,7 @@ describe('who liked', () => {
       ),
     );
     vi.stubGlobal('fetch', fetch);
-    render(
-      <MemoryRouter>
-        <QueryClientProvider client={new QueryClient()}>
-          <SnackbarContext value={{ show: vi.fn() }}>
-            <LikeButton target="statusReply" id="r1" liked={false} likeCount={3} />
-          </SnackbarContext>
-        </QueryClientProvider>
-      </MemoryRouter>,
-    );
+    renderInApp(<LikeButton target="statusReply" id="r1" liked={false} likeCount={3} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: '3 likes — see who liked' }));
     const dialog = await screen.findByRole('dialog', { name: 'Who liked' });
@@ -280,15 +267,7 @@ describe('who liked', () => {
   });
 
   it('cannot be opened when nobody liked', () => {
-    render(
-      <MemoryRouter>
-        <QueryClientProvider client={new QueryClient()}>
-          <SnackbarContext value={{ show: vi.fn() }}>
-            <LikeButton target="post" id="p1" liked={false} likeCount={0} />
-          </SnackbarContext>
-        </QueryClientProvider>
-      </MemoryRouter>,
-    );
+    renderInApp(<LikeButton target="post" id="p1" liked={false} likeCount={0} />);
     expect(screen.getByRole('button', { name: '0 likes — see who liked' })).toBeDisabled();
   });
 });

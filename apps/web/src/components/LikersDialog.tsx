@@ -5,10 +5,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -20,9 +17,8 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { roleLineThrough, roles } from '@atelier/shared';
-import { isApiError } from '../api/client.ts';
 import { useLikers, type LikeTarget } from '../api/likes.ts';
-import { translateError } from './errors.ts';
+import { DialogQuery } from './DialogQuery.tsx';
 import { RoleLabel } from './RoleLabel.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 
@@ -45,49 +41,45 @@ export function LikersDialog({
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{t('likers.title')}</DialogTitle>
       <DialogContent dividers>
-        {likers.isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-            <CircularProgress aria-label={t('likers.loading')} />
-          </Box>
-        ) : likers.isError ? (
-          <Alert severity="error">
-            {translateError(t, isApiError(likers.error) ? likers.error.code : null)}
-          </Alert>
-        ) : items.length === 0 ? (
-          <Typography color="text.secondary">{t('likers.none')}</Typography>
-        ) : (
-          <List dense aria-labelledby={titleId}>
-            {items.map(({ user }) => (
-              <ListItem key={user.id} disableGutters>
-                <ListItemAvatar>
-                  <UserAvatar username={user.username} avatarPath={user.avatarPath} size={36} />
-                </ListItemAvatar>
-                <ListItemText
-                  primary={
-                    <Link
-                      component={RouterLink}
-                      to={`/users/${user.id}`}
-                      underline="hover"
-                      onClick={onClose}
-                      sx={{
-                        color: roles[user.displayedRole].color,
-                        textDecoration: roleLineThrough(user.displayedRole)
-                          ? 'line-through'
-                          : undefined,
-                        fontWeight: 600,
-                        overflowWrap: 'anywhere',
-                      }}
-                    >
-                      {user.username}
-                    </Link>
-                  }
-                  secondary={<RoleLabel role={user.displayedRole} variant="caption" />}
-                  slotProps={{ secondary: { component: 'div' } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        )}
+        <DialogQuery query={likers} loading={t('likers.loading')}>
+          {() =>
+            items.length === 0 ? (
+              <Typography color="text.secondary">{t('likers.none')}</Typography>
+            ) : (
+              <List dense aria-labelledby={titleId}>
+                {items.map(({ user }) => (
+                  <ListItem key={user.id} disableGutters>
+                    <ListItemAvatar>
+                      <UserAvatar username={user.username} avatarPath={user.avatarPath} size={36} />
+                    </ListItemAvatar>
+                    <ListItemText
+                      primary={
+                        <Link
+                          component={RouterLink}
+                          to={`/users/${user.id}`}
+                          underline="hover"
+                          onClick={onClose}
+                          sx={{
+                            color: roles[user.displayedRole].color,
+                            textDecoration: roleLineThrough(user.displayedRole)
+                              ? 'line-through'
+                              : undefined,
+                            fontWeight: 600,
+                            overflowWrap: 'anywhere',
+                          }}
+                        >
+                          {user.username}
+                        </Link>
+                      }
+                      secondary={<RoleLabel role={user.displayedRole} variant="caption" />}
+                      slotProps={{ secondary: { component: 'div' } }}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )
+          }
+        </DialogQuery>
         {likers.hasNextPage ? (
           <Button
             onClick={() => void likers.fetchNextPage()}

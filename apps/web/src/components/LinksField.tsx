@@ -1,4 +1,5 @@
 /** Up to `max` links, each its own labelled field, with add and remove buttons. */
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -67,6 +68,44 @@ export function LinksField({
         </Button>
       </div>
     </Stack>
+  );
+}
+
+/**
+ * The links field of a `useZodForm` form (`<Controller>` on `name`): a link's error is the one of
+ * `<name>.<index>`, the list's that of `name`; `onEdit` runs after each change.
+ */
+export function FormLinksField<T extends FieldValues>({
+  form,
+  name,
+  legend,
+  max,
+  onEdit,
+}: {
+  form: { control: Control<T, unknown, unknown>; message(name: Path<T>): string | undefined };
+  name: Path<T>;
+  legend: string;
+  max: number;
+  onEdit?: () => void;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <LinksField
+          legend={legend}
+          links={field.value as string[]}
+          max={max}
+          onChange={(next) => {
+            field.onChange(next);
+            onEdit?.();
+          }}
+          errorFor={(i) => form.message(`${name}.${i}` as Path<T>)}
+          listError={form.message(name)}
+        />
+      )}
+    />
   );
 }
 

@@ -3,16 +3,10 @@
  * Validation uses the shared schema of the action (useZodForm); server errors show next to the field.
  */
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
-import { FormError } from './FormError.tsx';
+import { banSchema, limits } from '@atelier/shared';
+import { FormDialog } from './FormDialog.tsx';
 import { useZodForm } from './useZodForm.ts';
 
 export function ReasonDialog({
@@ -49,47 +43,45 @@ export function ReasonDialog({
   const message = form.message(field);
 
   return (
-    <Dialog
-      open
-      onClose={form.pending ? undefined : onClose}
-      aria-labelledby={`${id}-title`}
-      fullWidth
-      maxWidth="sm"
+    <FormDialog
+      id={id}
+      title={title}
+      description={description}
+      form={form}
+      onSubmit={() => onSubmit(form.getValues(field).trim())}
+      onClose={onClose}
+      confirmText={confirmText}
+      confirmColor={confirmColor}
     >
-      <form
-        noValidate
-        onSubmit={form.submit(async () => {
-          await onSubmit(form.getValues(field).trim());
-          onClose();
-        })}
-      >
-        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <DialogContentText>{description}</DialogContentText>
-            <FormError error={form.error} />
-            <TextField
-              {...input}
-              inputRef={ref}
-              label={label}
-              multiline
-              minRows={3}
-              error={Boolean(message)}
-              helperText={message ?? t('common.counter', { count: text.length, max: maxLength })}
-              slotProps={{ htmlInput: { maxLength } }}
-              fullWidth
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={form.pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color={confirmColor} disabled={form.pending}>
-            {confirmText}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField
+        {...input}
+        inputRef={ref}
+        label={label}
+        multiline
+        minRows={3}
+        error={Boolean(message)}
+        helperText={message ?? t('common.counter', { count: text.length, max: maxLength })}
+        slotProps={{ htmlInput: { maxLength } }}
+        fullWidth
+      />
+    </FormDialog>
+  );
+}
+
+/** The reason of a ban (from a profile, an application or a report), checked by `banSchema`. */
+export function BanDialog(
+  props: Pick<
+    Parameters<typeof ReasonDialog>[0],
+    'id' | 'title' | 'description' | 'label' | 'confirmText' | 'onSubmit' | 'onClose'
+  >,
+) {
+  return (
+    <ReasonDialog
+      {...props}
+      field="reason"
+      maxLength={limits.banReasonMax}
+      confirmColor="error"
+      schema={banSchema}
+    />
   );
 }

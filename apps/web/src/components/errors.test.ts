@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError } from '../api/client.ts';
+import { ApiError, request } from '../api/client.ts';
 import { translateError, waitPhrase } from './errors.ts';
 
 describe('rate-limited errors', () => {
@@ -20,7 +20,10 @@ describe('rate-limited errors', () => {
         },
       ),
     );
-    const err = await api.post('/api/status-updates', { content: 'x' }).catch((e: unknown) => e);
+    const err = await request('/api/status-updates', {
+      method: 'POST',
+      body: { content: 'x' },
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).retryAfter).toBe(300);
     const t = i18next.t.bind(i18next);

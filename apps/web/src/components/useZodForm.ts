@@ -4,8 +4,13 @@
  * request with the parsed values; the server's field errors land on the same fields, anything
  * else in `error` (shown by `<FormError>`). Messages are translation keys (`errors.*`);
  * `message(name)` gives a field's text in the current language, ready for a helperText.
+ *
+ * The schema may be given as a loader (`() => import('./formSchemas.ts').then((m) => m.x)`): Zod
+ * (27 KB gzip) then loads after the first screen, not before it — for the forms on pages people
+ * mostly read or land on (sign-in, the composers). The form shows at once; the loading starts as it
+ * mounts, and a submit before it is done waits for it.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   get,
@@ -13,12 +18,15 @@ import {
   type DefaultValues,
   type FieldValues,
   type Path,
+  type RefCallBack,
+  type Resolver,
+  type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.ts';
-import { serverFieldErrors, translateError } from './errors.ts';
+import { serverFieldErrors, translateError, type FieldErrors } from './errors.ts';
 
 export interface ZodForm<TIn extends FieldValues, TOut> extends UseFormReturn<TIn, unknown, TOut> {
   /** The submit handler for `<form onSubmit>`: validates, then runs `action` with the parsed values. */
@@ -29,44 +37,123 @@ export interface ZodForm<TIn extends FieldValues, TOut> extends UseFormReturn<TI
   pending: boolean;
   /** The translated error of a field (dotted path), if any. */
   message(name: Path<TIn>): string | undefined;
+  /**
+   * The props of a text field (MUI `TextField`) for `name`: registered (its `ref` as `inputRef`),
+   * marked invalid with its error as helper text, else `hint`.
+   */
+  field(name: Path<TIn>, hint?: string): TextFieldBinding;
+}
+
+/** What `field(name)` gives a MUI `TextField`. */
+export interface TextFieldBinding extends Omit<UseFormRegisterReturn, 'ref'> {
+  inputRef: RefCallBack;
+  error: boolean;
+  helperText: string | undefined;
+}
+
+/** A schema, or a function loading it (see above). */
+export type SchemaSource<S> = S | (() => Promise<S>);
+
+/** Loaded schemas, shared by every form using the same loader; a failed load is tried again. */
+const loadedSchemas = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
+function loadSchema<S>(load: () => Promise<S>): Promise<S> {
+  let loading = loadedSchemas.get(load) as Promise<S> | undefined;
+  if (!loading) {
+    loading = load();
+    loadedSchemas.set(load, loading);
+    loading.catch(() => loadedSchemas.delete(load));
+  }
+  return loading;
+}
+
+/**
+ * The resolver of a schema or of a loader. A schema that cannot load (offline) fails the check:
+ * `onLoadFailed` shows why, the form's `root` error stops the submit, and the next check loads again.
+ */
+function resolverOf<S extends z.ZodType<unknown, FieldValues>>(
+  source: SchemaSource<S>,
+  onLoadFailed: () => void,
+): Resolver<FieldValues, unknown, unknown> {
+  if (typeof source !== 'function') return zodResolver(source as never);
+  return async (values, context, options) => {
+    let schema: S;
+    try {
+      schema = await loadSchema(source);
+    } catch {
+      onLoadFailed();
+      return { values: {}, errors: { root: { type: 'load', message: 'errors.network' } } };
+    }
+    return zodResolver(schema as never)(values, context, options);
+  };
 }
 
 export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
-  schema: S,
+  schema: SchemaSource<S>,
   defaultValues: DefaultValues<z.input<S>>,
   {
     codeFields = {},
+    serverFields = (errors) => errors,
+    mode,
+    onInvalid,
   }: {
     /** Error codes that are about one field (a wrong current password): shown on that field. */
     codeFields?: Partial<Record<string, Path<z.input<S>>>>;
+    /**
+     * Moves the server's field errors onto the form's fields: a field the server names otherwise,
+     * a list sent without its empty items (`values`: the form's values as sent).
+     */
+    serverFields?: (errors: FieldErrors, values: z.input<S>) => FieldErrors;
+    /** When fields are checked: on submit (the default), or as they change (a live counter). */
+    mode?: 'onSubmit' | 'onChange';
+    /**
+     * Called when the browser's check refuses a submit, with the fields at fault (their top-level
+     * names); the form then leaves the focus to it (react-hook-form focuses the first one else).
+     */
+    onInvalid?: (fields: string[]) => void;
   } = {},
 ): ZodForm<z.input<S>, z.output<S>> {
   type In = z.input<S>;
   type Out = z.output<S>;
   const { t } = useTranslation();
-  const form = useForm<In, unknown, Out>({
-    resolver: zodResolver(schema as never),
-    defaultValues,
-  });
   const [error, setError] = useState<unknown>(null);
+  const [resolver] = useState(() =>
+    resolverOf(schema, () => {
+      setError(new ApiError(0, 'errors.network', 'The form could not load'));
+    }),
+  );
+  const form = useForm<In, unknown, Out>({
+    resolver: resolver as unknown as Resolver<In, unknown, Out>,
+    defaultValues,
+    mode,
+    shouldFocusError: !onInvalid,
+  });
+  // A loaded schema starts loading with the form, so it is there by the first check.
+  useEffect(() => {
+    if (typeof schema === 'function') loadSchema(schema).catch(() => undefined); // tried again on submit
+  }, [schema]);
 
   const submit: ZodForm<In, Out>['submit'] = (action) => (event) => {
     // A new attempt: the last one's error goes, whether or not this one reaches the server.
     setError(null);
-    void form.handleSubmit(async (values) => {
-      try {
-        await action(values);
-      } catch (err) {
-        const onField = err instanceof ApiError ? codeFields[err.code] : undefined;
-        if (onField) {
-          form.setError(onField, { type: 'server', message: (err as ApiError).code });
-          return;
+    void form.handleSubmit(
+      async (values) => {
+        try {
+          await action(values);
+        } catch (err) {
+          const onField = err instanceof ApiError ? codeFields[err.code] : undefined;
+          if (onField) {
+            form.setError(onField, { type: 'server', message: (err as ApiError).code });
+            return;
+          }
+          setError(err);
+          for (const [name, key] of Object.entries(
+            serverFields(serverFieldErrors(err), form.getValues()),
+          ))
+            form.setError(name as Path<In>, { type: 'server', message: key });
         }
-        setError(err);
-        for (const [name, key] of Object.entries(serverFieldErrors(err)))
-          form.setError(name as Path<In>, { type: 'server', message: key });
-      }
-    })(event);
+      },
+      onInvalid && ((errors) => onInvalid(Object.keys(errors))),
+    )(event);
   };
 
   const message = (name: Path<In>): string | undefined => {
@@ -74,5 +161,11 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
     return error?.message ? translateError(t, error.message) : undefined;
   };
 
-  return { ...form, submit, error, pending: form.formState.isSubmitting, message };
+  const field = (name: Path<In>, hint?: string): TextFieldBinding => {
+    const { ref, ...input } = form.register(name);
+    const text = message(name);
+    return { ...input, inputRef: ref, error: Boolean(text), helperText: text ?? hint };
+  };
+
+  return { ...form, submit, error, pending: form.formState.isSubmitting, message, field };
 }

@@ -1,6 +1,7 @@
 /** Comments on a post and their replies (users with access); oldest first, replies included. */
-import { commentReplySchema, commentSchema, cursorQuerySchema } from '../community.ts';
+import { commentReplySchema, commentSchema, cursorQuerySchema } from '../communitySchemas.ts';
 import { commentReplyResponseSchema, commentResponseSchema, pageSchema } from '../responses.ts';
+import { conversationRoutes } from './conversation.ts';
 import { defineRoute } from './define.ts';
 import { uuidParams } from './params.ts';
 
@@ -9,18 +10,21 @@ const ofPost = {
   params: uuidParams,
   paramsNotFound: 'errors.postNotFound',
 } as const;
-const oneComment = {
-  access: 'member',
-  params: uuidParams,
-  paramsNotFound: 'errors.commentNotFound',
-} as const;
-const oneReply = {
-  access: 'member',
-  params: uuidParams,
-  paramsNotFound: 'errors.replyNotFound',
-} as const;
-const writing = { rateLimit: { class: 'comment', per: 'user' } } as const;
-const editing = { rateLimit: { class: 'edit', per: 'user' } } as const;
+const conversation = conversationRoutes({
+  itemPath: '/api/comments/:id',
+  replyPath: '/api/comment-replies/:id',
+  notFound: 'errors.commentNotFound',
+  writing: 'comment',
+  itemBody: commentSchema,
+  replyBody: commentReplySchema,
+  itemResponse: commentResponseSchema,
+  replyResponse: commentReplyResponseSchema,
+  summaries: {
+    update: 'Edit a comment (author or moderator)',
+    remove: 'Delete a comment (author or moderator); kept as "[deleted]" while it has replies',
+    createReply: 'Reply to a comment (or, with replyToId, to a reply in its thread)',
+  },
+});
 
 export const comments = {
   list: defineRoute({
@@ -36,49 +40,10 @@ export const comments = {
     path: '/api/posts/:id/comments',
     summary: 'Comment on a post',
     ...ofPost,
-    ...writing,
+    ...conversation.writing,
     body: commentSchema,
     responses: { 201: commentResponseSchema },
   }),
-  update: defineRoute({
-    method: 'PATCH',
-    path: '/api/comments/:id',
-    summary: 'Edit a comment (author or moderator)',
-    ...oneComment,
-    ...editing,
-    body: commentSchema,
-    responses: { 200: commentResponseSchema },
-  }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/comments/:id',
-    summary: 'Delete a comment (author or moderator); kept as "[deleted]" while it has replies',
-    ...oneComment,
-    responses: { 204: null },
-  }),
-  createReply: defineRoute({
-    method: 'POST',
-    path: '/api/comments/:id/replies',
-    summary: 'Reply to a comment (or, with replyToId, to a reply in its thread)',
-    ...oneComment,
-    ...writing,
-    body: commentReplySchema,
-    responses: { 201: commentReplyResponseSchema },
-  }),
-  updateReply: defineRoute({
-    method: 'PATCH',
-    path: '/api/comment-replies/:id',
-    summary: 'Edit a reply (author or moderator)',
-    ...oneReply,
-    ...editing,
-    body: commentSchema,
-    responses: { 200: commentReplyResponseSchema },
-  }),
-  removeReply: defineRoute({
-    method: 'DELETE',
-    path: '/api/comment-replies/:id',
-    summary: 'Delete a reply (author or moderator)',
-    ...oneReply,
-    responses: { 204: null },
-  }),
+  ...conversation.itemRoutes,
+  ...conversation.replyRoutes,
 };

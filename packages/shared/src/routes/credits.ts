@@ -9,7 +9,7 @@ import {
   seriesSchema,
   setCreditsSchema,
   updateSeriesSchema,
-} from '../credits.ts';
+} from '../creditSchemas.ts';
 import { defineRoute } from './define.ts';
 
 const write = { class: 'credits', per: 'user', afterValidation: true } as const;

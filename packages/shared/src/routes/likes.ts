@@ -2,7 +2,7 @@
  * Likes on the five targets (users with access): PUT likes, DELETE unlikes (both idempotent, both
  * answer the settled state), GET lists who liked, newest like first.
  */
-import { cursorQuerySchema } from '../community.ts';
+import { cursorQuerySchema } from '../communitySchemas.ts';
 import { likerSchema, likeStateSchema, pageSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 import { uuidParams } from './params.ts';

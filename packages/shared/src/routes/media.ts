@@ -1,6 +1,6 @@
 /** Media uploads (users with access): attached to a post when it is saved. */
 import { z } from 'zod';
-import { directUploadCompleteSchema, directUploadRequestSchema } from '../upload.ts';
+import { directUploadCompleteSchema, directUploadRequestSchema } from '../uploadSchemas.ts';
 import { directUploadSchema, mediaSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 

@@ -1,6 +1,6 @@
 /** Moderation of users: bans, roles, the displayed role, accounts sharing a visitor id. */
 import { z } from 'zod';
-import { setRolesSchema } from '../moderation.ts';
+import { setRolesSchema } from '../moderationSchemas.ts';
 import { banSchema } from '../schemas.ts';
 import { bannedUserSchema, sharedVisitorAccountSchema, userProfileSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';

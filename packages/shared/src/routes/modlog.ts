@@ -1,5 +1,5 @@
 /** The moderation log (moderators). */
-import { modLogQuerySchema } from '../moderation.ts';
+import { modLogQuerySchema } from '../moderationSchemas.ts';
 import { modLogEntrySchema, pageSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 

@@ -1,6 +1,6 @@
 /** Moderator notes about a user (moderators only). */
 import { z } from 'zod';
-import { noteSchema } from '../moderation.ts';
+import { noteSchema } from '../moderationSchemas.ts';
 import { moderatorNoteSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 

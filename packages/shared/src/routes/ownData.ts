@@ -1,6 +1,6 @@
 /** One's own data: the export (a ZIP) and account deletion (signed in, banned users too). */
 import { z } from 'zod';
-import { accountDeletionSchema } from '../ownData.ts';
+import { accountDeletionSchema } from '../schemas.ts';
 import { currentUserSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 

@@ -1,5 +1,5 @@
 /** Posts (users with access): write, read, edit, delete, count a view, read the history. */
-import { createPostSchema, updatePostSchema } from '../community.ts';
+import { createPostSchema, updatePostSchema } from '../communitySchemas.ts';
 import { postHistorySchema, postSchema, viewCountSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 import { uuidParams } from './params.ts';

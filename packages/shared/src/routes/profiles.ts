@@ -1,6 +1,6 @@
 /** Profiles (users with access); users without access are 404 except to moderators and themselves. */
 import { z } from 'zod';
-import { cursorQuerySchema } from '../community.ts';
+import { cursorQuerySchema } from '../communitySchemas.ts';
 import { pageSchema, postSummarySchema, userProfileSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 

@@ -4,7 +4,7 @@ import {
   approvePromotionSchema,
   declinePromotionSchema,
   promotionRequestSchema,
-} from '../moderation.ts';
+} from '../moderationSchemas.ts';
 import { myPromotionSchema, promotionRequestResponseSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 

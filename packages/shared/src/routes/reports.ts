@@ -1,6 +1,7 @@
 /** Reports: members report, moderators work the queue. */
 import { z } from 'zod';
-import { reportSchema, removalSchema, reportTargetTypes } from '../reports.ts';
+import { reportTargetTypes } from '../reports.ts';
+import { reportSchema, removalSchema } from '../reportSchemas.ts';
 import { banSchema } from '../schemas.ts';
 import { myReportSchema, reportQueueSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';

@@ -1,5 +1,5 @@
 /** Search: posts, users and tags (users with access). */
-import { searchQuerySchema } from '../community.ts';
+import { searchQuerySchema } from '../communitySchemas.ts';
 import { searchResultsSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 

@@ -1,6 +1,6 @@
 /** Sections (users with access). */
 import { z } from 'zod';
-import { listPostsQuerySchema } from '../community.ts';
+import { listPostsQuerySchema } from '../communitySchemas.ts';
 import { pageSchema, postSummarySchema, sectionSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 

@@ -1,22 +1,29 @@
 /** Status updates (newest first) and their replies (oldest first), for users with access. */
 import { z } from 'zod';
-import { statusReplySchema, statusUpdateSchema, statusUpdatesQuerySchema } from '../community.ts';
+import {
+  statusReplySchema,
+  statusUpdateSchema,
+  statusUpdatesQuerySchema,
+} from '../communitySchemas.ts';
 import { pageSchema, statusReplyResponseSchema, statusUpdateResponseSchema } from '../responses.ts';
+import { conversationRoutes } from './conversation.ts';
 import { defineRoute } from './define.ts';
-import { uuidParams } from './params.ts';
 
-const oneStatus = {
-  access: 'member',
-  params: uuidParams,
-  paramsNotFound: 'errors.statusUpdateNotFound',
-} as const;
-const oneReply = {
-  access: 'member',
-  params: uuidParams,
-  paramsNotFound: 'errors.replyNotFound',
-} as const;
-const writing = { rateLimit: { class: 'status', per: 'user' } } as const;
-const editing = { rateLimit: { class: 'edit', per: 'user' } } as const;
+const conversation = conversationRoutes({
+  itemPath: '/api/status-updates/:id',
+  replyPath: '/api/status-replies/:id',
+  notFound: 'errors.statusUpdateNotFound',
+  writing: 'status',
+  itemBody: statusUpdateSchema,
+  replyBody: statusReplySchema,
+  itemResponse: statusUpdateResponseSchema,
+  replyResponse: statusReplyResponseSchema,
+  summaries: {
+    update: 'Edit a status update (author or moderator)',
+    remove: 'Delete a status update with its replies (author or moderator)',
+    createReply: 'Reply to a status update (or, with replyToId, to one of its replies)',
+  },
+});
 
 export const statusUpdates = {
   list: defineRoute({
@@ -32,56 +39,17 @@ export const statusUpdates = {
     path: '/api/status-updates',
     summary: 'Post a status update',
     access: 'member',
-    ...writing,
+    ...conversation.writing,
     body: statusUpdateSchema,
     responses: { 201: statusUpdateResponseSchema },
   }),
-  update: defineRoute({
-    method: 'PATCH',
-    path: '/api/status-updates/:id',
-    summary: 'Edit a status update (author or moderator)',
-    ...oneStatus,
-    ...editing,
-    body: statusUpdateSchema,
-    responses: { 200: statusUpdateResponseSchema },
-  }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/status-updates/:id',
-    summary: 'Delete a status update with its replies (author or moderator)',
-    ...oneStatus,
-    responses: { 204: null },
-  }),
+  ...conversation.itemRoutes,
   replies: defineRoute({
     method: 'GET',
     path: '/api/status-updates/:id/replies',
     summary: "A status update's replies, oldest first",
-    ...oneStatus,
+    ...conversation.one,
     responses: { 200: z.array(statusReplyResponseSchema) },
   }),
-  createReply: defineRoute({
-    method: 'POST',
-    path: '/api/status-updates/:id/replies',
-    summary: 'Reply to a status update (or, with replyToId, to one of its replies)',
-    ...oneStatus,
-    ...writing,
-    body: statusReplySchema,
-    responses: { 201: statusReplyResponseSchema },
-  }),
-  updateReply: defineRoute({
-    method: 'PATCH',
-    path: '/api/status-replies/:id',
-    summary: 'Edit a reply (author or moderator)',
-    ...oneReply,
-    ...editing,
-    body: statusUpdateSchema,
-    responses: { 200: statusReplyResponseSchema },
-  }),
-  removeReply: defineRoute({
-    method: 'DELETE',
-    path: '/api/status-replies/:id',
-    summary: 'Delete a reply (author or moderator)',
-    ...oneReply,
-    responses: { 204: null },
-  }),
+  ...conversation.replyRoutes,
 };

@@ -1,6 +1,6 @@
 /** Tags: everyone with access reads them; advanced creators and moderators create them. */
 import { z } from 'zod';
-import { tagSchema, updateTagSchema } from '../community.ts';
+import { tagSchema, updateTagSchema } from '../communitySchemas.ts';
 import { tagResponseSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
 

@@ -1,16 +1,15 @@
 /** Access applications: one pending per user at a time (partial unique index). */
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { uuidPrimaryKey, timestamptz, timestampNow } from './columns.ts';
 import type { ApplicationState, RequestedType, RoleId } from '@atelier/shared';
-import { user } from './auth.ts';
+import { user, userIdCascade } from './auth.ts';
 
 export const applications = pgTable(
   'applications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    applicantId: text('applicant_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    applicantId: userIdCascade('applicant_id'),
     requestedType: text('requested_type').$type<RequestedType>().notNull(),
     aboutYou: text('about_you').notNull(),
     whyJoin: text('why_join').notNull(),
@@ -19,8 +18,8 @@ export const applications = pgTable(
     reviewerId: text('reviewer_id').references(() => user.id, { onDelete: 'set null' }),
     decisionNote: text('decision_note'),
     grantedRole: text('granted_role').$type<RoleId>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestampNow(),
+    decidedAt: timestamptz('decided_at'),
   },
   (t) => [
     uniqueIndex('applications_one_pending_idx')

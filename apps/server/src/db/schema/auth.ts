@@ -12,14 +12,14 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { timestamptz, timestampNow } from './columns.ts';
 import type { AccountDeletionMode, Language, RoleId } from '@atelier/shared';
 
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestampNow(),
+  updatedAt: timestampNow('updated_at'),
 };
 
 export const user = pgTable(
@@ -51,14 +51,12 @@ export const user = pgTable(
       .default(sql`'{pending}'::text[]`),
     displayedRole: text('displayed_role').$type<RoleId>().notNull().default('pending'),
     /** Moves whenever roles change; the client refreshes its user when it sees a newer value. */
-    claimsModifiedAt: timestamp('claims_modified_at', { withTimezone: true })
-      .notNull()
-      .defaultNow(),
+    claimsModifiedAt: timestamptz('claims_modified_at').notNull().defaultNow(),
     bio: text('bio').notNull().default(''),
     links: jsonb('links').$type<string[]>().notNull().default([]),
     banReason: text('ban_reason'),
     language: text('language').$type<Language>(),
-    usernameChangedAt: timestamp('username_changed_at', { withTimezone: true }),
+    usernameChangedAt: timestamptz('username_changed_at'),
     postCount: integer('post_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
     postLikeCount: integer('post_like_count').notNull().default(0),
@@ -67,19 +65,19 @@ export const user = pgTable(
     /** Presence (issue 4): online while the user has an open socket on some node. */
     online: boolean('online').notNull().default(false),
     /** When the user was last seen online (set when the last socket closes). */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    lastSeenAt: timestamptz('last_seen_at'),
     /**
      * Account deletion (issue 11): asked at this time (with the password); finished by the sweep
      * after the grace period (features/own-data/deletion.ts) unless cancelled.
      */
-    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    deletionRequestedAt: timestamptz('deletion_requested_at'),
     /** What happens to the content: kept under "[deleted user]" or removed. */
     deletionMode: text('deletion_mode').$type<AccountDeletionMode>(),
     /**
      * Set when the deletion finished: the row stays (content kept as "[deleted user]" points at
      * it) with its username, e-mail, profile, password and sessions gone.
      */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestamptz('deleted_at'),
   },
   (t) => [
     // Deleted accounts all read "[deleted user]": the names stay unique among the others.
@@ -97,18 +95,23 @@ export const user = pgTable(
   ],
 );
 
+/** A required reference to `user.id`; the row goes with its user. */
+export function userIdCascade(name: string) {
+  return text(name)
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+}
+
 export const session = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     token: text('token').notNull().unique(),
     ...timestamps,
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdCascade('user_id'),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 );
@@ -119,14 +122,12 @@ export const account = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdCascade('user_id'),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: timestamptz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestamptz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
     ...timestamps,
@@ -140,7 +141,7 @@ export const verification = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
     ...timestamps,
   },
   (t) => [index('verification_identifier_idx').on(t.identifier)],

@@ -18,31 +18,28 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { uuidPrimaryKey, timestamptz, timestampNow } from './columns.ts';
 import type { MediaKind, Provenance, TagLabels, TagType } from '@atelier/shared';
-import { user } from './auth.ts';
+import { user, userIdCascade } from './auth.ts';
 import { sections } from './sections.ts';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestampNow();
 const edition = {
   editionCount: integer('edition_count').notNull().default(0),
-  editionAt: timestamp('edition_at', { withTimezone: true }),
+  editionAt: timestamptz('edition_at'),
 };
-const authorId = () =>
-  text('author_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' });
+const authorId = () => userIdCascade('author_id');
 
 // ---- tags ----
 
 export const tags = pgTable(
   'tags',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     /** { en, ko?, fr?, es? }; en is required and the fallback. */
     labels: jsonb('labels').$type<TagLabels>().notNull(),
     type: text('type').$type<TagType>().notNull().default('general'),
@@ -63,7 +60,7 @@ export const tags = pgTable(
 export const posts = pgTable(
   'posts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     authorId: authorId(),
     sectionSlug: text('section_slug')
       .notNull()
@@ -81,7 +78,7 @@ export const posts = pgTable(
     removalReason: text('removal_reason'),
     removalOtherReason: text('removal_other_reason'),
     removedById: text('removed_by_id').references(() => user.id, { onDelete: 'set null' }),
-    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedAt: timestamptz('removed_at'),
     likeCount: integer('like_count').notNull().default(0),
     /** Comments and comment replies that are not deleted. */
     commentCount: integer('comment_count').notNull().default(0),
@@ -132,10 +129,8 @@ export const posts = pgTable(
 export const postCreations = pgTable(
   'post_creations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    authorId: userIdCascade('author_id'),
     sectionSlug: text('section_slug').notNull(),
     createdAt: createdAt(),
   },
@@ -153,7 +148,7 @@ export const postTags = pgTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
     /** Copied from the post so a section's posts with a tag are one index range. */
     sectionSlug: text('section_slug').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamptz('created_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.tagId] }),
@@ -174,7 +169,7 @@ export const postTags = pgTable(
 export const postVersions = pgTable(
   'post_versions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
@@ -185,8 +180,8 @@ export const postVersions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
-    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
-    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull(),
+    writtenAt: timestamptz('written_at').notNull(),
+    replacedAt: timestamptz('replaced_at').notNull(),
     /** Who made the edit that replaced this version (the author or a moderator). */
     editedById: text('edited_by_id').references(() => user.id, { onDelete: 'set null' }),
   },
@@ -197,10 +192,8 @@ export const postVersions = pgTable(
 export const media = pgTable(
   'media',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    uploaderId: text('uploader_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    uploaderId: userIdCascade('uploader_id'),
     postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
     kind: text('kind').$type<MediaKind>().notNull(),
@@ -228,9 +221,7 @@ export const postViews = pgTable(
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
-    viewerId: text('viewer_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    viewerId: userIdCascade('viewer_id'),
     day: date('day', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.postId, t.viewerId, t.day] })],
@@ -241,7 +232,7 @@ export const postViews = pgTable(
 export const comments = pgTable(
   'comments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     postId: uuid('post_id')
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
@@ -251,7 +242,7 @@ export const comments = pgTable(
     replyCount: integer('reply_count').notNull().default(0),
     ...edition,
     /** Set when deleted while it had replies: it stays as "[deleted]". */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestamptz('deleted_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -263,7 +254,7 @@ export const comments = pgTable(
 export const commentReplies = pgTable(
   'comment_replies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     commentId: uuid('comment_id')
       .notNull()
       .references(() => comments.id, { onDelete: 'cascade' }),
@@ -294,7 +285,7 @@ export const commentReplies = pgTable(
 export const statusUpdates = pgTable(
   'status_updates',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     authorId: authorId(),
     content: text('content').notNull(),
     replyCount: integer('reply_count').notNull().default(0),
@@ -315,7 +306,7 @@ export const statusUpdates = pgTable(
 export const statusReplies = pgTable(
   'status_update_replies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidPrimaryKey(),
     statusId: uuid('status_id')
       .notNull()
       .references(() => statusUpdates.id, { onDelete: 'cascade' }),
@@ -343,9 +334,7 @@ const likeTable = <N extends string>(name: N, target: () => AnyPgColumn) =>
     name,
     {
       targetId: uuid('target_id').notNull().references(target, { onDelete: 'cascade' }),
-      userId: text('user_id')
-        .notNull()
-        .references(() => user.id, { onDelete: 'cascade' }),
+      userId: userIdCascade('user_id'),
       createdAt: createdAt(),
     },
     (t) => [

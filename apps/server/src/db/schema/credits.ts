@@ -5,21 +5,20 @@
  * chapters (dense from 1 after each change; the part a reader sees is counted among the chapters
  * they may see). Deleting a post removes its place and its credits both ways (cascades).
  */
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { uuidPrimaryKey, timestampNow } from './columns.ts';
 import type { CreditKind } from '@atelier/shared';
-import { user } from './auth.ts';
+import { userIdCascade } from './auth.ts';
 import { posts } from './community.ts';
 
 export const series = pgTable(
   'series',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    authorId: userIdCascade('author_id'),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (t) => [index('series_author_idx').on(t.authorId, t.createdAt.desc().nullsFirst())],
 );
@@ -49,7 +48,7 @@ export const postCredits = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<CreditKind>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.sourceId] }),

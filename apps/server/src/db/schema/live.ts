@@ -13,11 +13,11 @@ import {
   primaryKey,
   text,
   uniqueIndex,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { uuidPrimaryKey, timestamptz, timestampNow } from './columns.ts';
 import type { NotificationType } from '@atelier/shared';
-import { user } from './auth.ts';
+import { userIdCascade } from './auth.ts';
 
 export const domainEvents = pgTable(
   'domain_events',
@@ -27,17 +27,17 @@ export const domainEvents = pgTable(
     /** Who did it (no foreign key: the log outlives its actors). */
     actorId: text('actor_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     /** Set by the dispatcher in the transaction that derives the event's notifications. */
-    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    dispatchedAt: timestamptz('dispatched_at'),
     /** Failed dispatch attempts (its handler threw, or its notification could not be inserted). */
     attempts: integer('attempts').notNull().default(0),
     /** After a failure: not claimed again before this time (exponential backoff). */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    nextAttemptAt: timestamptz('next_attempt_at'),
     /** The last failure's message. */
     lastError: text('last_error'),
     /** Set after EVENTS_MAX_ATTEMPTS failures: never claimed again (kept for an operator). */
-    parkedAt: timestamp('parked_at', { withTimezone: true }),
+    parkedAt: timestamptz('parked_at'),
   },
   (t) => [
     index('domain_events_undispatched_idx')
@@ -59,14 +59,10 @@ export const domainEvents = pgTable(
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    recipientId: text('recipient_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    recipientId: userIdCascade('recipient_id'),
     type: text('type').$type<NotificationType>().notNull(),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    authorId: userIdCascade('author_id'),
     postId: uuid('post_id'),
     postAuthorId: text('post_author_id'),
     postTitle: text('post_title'),
@@ -92,8 +88,8 @@ export const notifications = pgTable(
     /** like: who liked, oldest first (the author is the latest). */
     actorIds: text('actor_ids').array(),
     dismissed: boolean('dismissed').notNull().default(false),
-    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    dismissedAt: timestamptz('dismissed_at'),
+    createdAt: timestampNow(),
   },
   (t) => [
     index('notifications_recipient_idx')
@@ -111,12 +107,10 @@ export const notifications = pgTable(
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdCascade('user_id'),
     type: text('type').$type<NotificationType>().notNull(),
     enabled: boolean('enabled').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestampNow('updated_at'),
   },
   (t) => [primaryKey({ columns: [t.userId, t.type] })],
 );

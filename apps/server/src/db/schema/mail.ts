@@ -4,7 +4,8 @@
  * permanent 5xx refusal), and prunes sent rows after MAIL_KEEP_DAYS.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz, timestampNow } from './columns.ts';
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -16,18 +17,18 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     /** The link the mail carries (logged for local installs and by the admin command). */
     link: text('link').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
     /** Delivery attempts started so far. */
     attempts: integer('attempts').notNull().default(0),
     /**
      * When the row is due. A worker that claims a row moves it a lease ahead (a node that dies
      * mid-delivery leaves it to be retried then); a failure moves it to the next retry.
      */
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestampNow('next_attempt_at'),
     lastError: text('last_error'),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestamptz('sent_at'),
     /** Given up on (permanent refusal, or retried for MAIL_RETRY_MAX_HOURS); re-queued by hand. */
-    parkedAt: timestamp('parked_at', { withTimezone: true }),
+    parkedAt: timestamptz('parked_at'),
   },
   (t) => [
     index('mail_outbox_pending_idx')

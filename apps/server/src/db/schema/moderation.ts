@@ -8,17 +8,9 @@
  * - The mod log is append-only: every moderator action, who, when, what and why.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  index,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { bigint, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { uuidPrimaryKey, timestamptz, timestampNow } from './columns.ts';
+import { user, userIdCascade } from './auth.ts';
 
 export type ReportTargetType =
   'post' | 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply' | 'user';
@@ -28,10 +20,8 @@ export type PromotionState = 'pending' | 'approved' | 'declined';
 export const reports = pgTable(
   'reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    reporterId: text('reporter_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    reporterId: userIdCascade('reporter_id'),
     targetType: text('target_type').$type<ReportTargetType>().notNull(),
     targetId: text('target_id').notNull(),
     /** The author of the reported content, or the reported user. */
@@ -43,9 +33,9 @@ export const reports = pgTable(
     moderatorId: text('moderator_id').references(() => user.id, { onDelete: 'set null' }),
     /** What the moderator did: dismissed, removed, banned… */
     action: text('action'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow('updated_at'),
+    resolvedAt: timestamptz('resolved_at'),
   },
   (t) => [
     uniqueIndex('reports_one_open_idx')
@@ -62,13 +52,11 @@ export const reports = pgTable(
 export const moderatorNotes = pgTable(
   'moderator_notes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    subjectId: text('subject_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    subjectId: userIdCascade('subject_id'),
     authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (t) => [index('moderator_notes_subject_idx').on(t.subjectId, t.createdAt)],
 );
@@ -89,7 +77,7 @@ export const modLog = pgTable(
     reason: text('reason'),
     /** What changed (old and new roles, the post title…): shown in the log as it was. */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (t) => [
     index('mod_log_created_idx').on(t.createdAt),
@@ -102,10 +90,8 @@ export const modLog = pgTable(
 export const promotionRequests = pgTable(
   'promotion_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    id: uuidPrimaryKey(),
+    userId: userIdCascade('user_id'),
     /** faker | writer | aiArtist: the probation role's type; approval grants advanced-X. */
     roleType: text('role_type').notNull(),
     /** Up to five of the user's own posts. */
@@ -117,8 +103,8 @@ export const promotionRequests = pgTable(
     state: text('state').$type<PromotionState>().notNull().default('pending'),
     reviewerId: text('reviewer_id').references(() => user.id, { onDelete: 'set null' }),
     decisionNote: text('decision_note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestampNow(),
+    decidedAt: timestamptz('decided_at'),
   },
   (t) => [
     uniqueIndex('promotion_requests_one_pending_idx')

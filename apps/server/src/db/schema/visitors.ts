@@ -3,19 +3,18 @@
  * (user, visitor id), with the first and the last time; looked up by visitor id to find other
  * accounts on the same browser.
  */
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { user } from './auth.ts';
+import { bigint, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestampNow } from './columns.ts';
+import { userIdCascade } from './auth.ts';
 
 export const visitorChecks = pgTable(
   'visitor_checks',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdCascade('user_id'),
     visitorId: text('visitor_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    lastSeenAt: timestampNow('last_seen_at'),
   },
   (t) => [
     uniqueIndex('visitor_checks_user_visitor_idx').on(t.userId, t.visitorId),

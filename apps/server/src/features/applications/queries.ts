@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { MAX_PAGE, type ApplicationState } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { applications, user } from '../../db/schema/index.ts';
+import { publicUserColumns } from '../users/presenter.ts';
 import type { ApplicationWithPeople } from './presenter.ts';
 
 const reviewer = alias(user, 'reviewer');
@@ -13,19 +14,11 @@ function selectWithPeople(db: Tx) {
     .select({
       application: applications,
       applicant: {
-        id: user.id,
-        username: user.username,
-        displayedRole: user.displayedRole,
-        avatarPath: user.avatarPath,
+        ...publicUserColumns(user),
         email: user.email,
         createdAt: user.createdAt,
       },
-      reviewer: {
-        id: reviewer.id,
-        username: reviewer.username,
-        displayedRole: reviewer.displayedRole,
-        avatarPath: reviewer.avatarPath,
-      },
+      reviewer: publicUserColumns(reviewer),
     })
     .from(applications)
     .innerJoin(user, eq(user.id, applications.applicantId))

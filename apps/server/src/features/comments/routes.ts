@@ -2,15 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@atelier/shared';
 import { registerRoute } from '../../lib/routes.ts';
+import { createdUnder, deleted, edited } from '../conversations/routes.ts';
 import { loadComment, loadReply, readCommentsFor } from './queries.ts';
-import {
-  createComment,
-  createReply,
-  deleteComment,
-  deleteReply,
-  updateComment,
-  updateReply,
-} from './service.ts';
+import * as service from './service.ts';
 
 export function commentRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
@@ -19,25 +13,11 @@ export function commentRoutes(app: FastifyInstance, _options: unknown, done: () 
     // The page from the node's payload cache, the viewer's likes merged (queries.ts).
     readCommentsFor(db, app.payloads, params.id, viewer.user, query),
   );
-  registerRoute(app, routes.comments.create, async ({ params, body, viewer }) =>
-    loadComment(db, await createComment(db, viewer.user, params.id, body), viewer.user.id),
-  );
-  registerRoute(app, routes.comments.update, async ({ params, body, viewer }) => {
-    await updateComment(db, viewer.user, params.id, body);
-    return loadComment(db, params.id, viewer.user.id);
-  });
-  registerRoute(app, routes.comments.remove, ({ params, viewer }) =>
-    deleteComment(db, viewer.user, params.id),
-  );
-  registerRoute(app, routes.comments.createReply, async ({ params, body, viewer }) =>
-    loadReply(db, await createReply(db, viewer.user, params.id, body), viewer.user.id),
-  );
-  registerRoute(app, routes.comments.updateReply, async ({ params, body, viewer }) => {
-    await updateReply(db, viewer.user, params.id, body);
-    return loadReply(db, params.id, viewer.user.id);
-  });
-  registerRoute(app, routes.comments.removeReply, ({ params, viewer }) =>
-    deleteReply(db, viewer.user, params.id),
-  );
+  registerRoute(app, routes.comments.create, createdUnder(db, service.createComment, loadComment));
+  registerRoute(app, routes.comments.update, edited(db, service.updateComment, loadComment));
+  registerRoute(app, routes.comments.remove, deleted(db, service.deleteComment));
+  registerRoute(app, routes.comments.createReply, createdUnder(db, service.createReply, loadReply));
+  registerRoute(app, routes.comments.updateReply, edited(db, service.updateReply, loadReply));
+  registerRoute(app, routes.comments.removeReply, deleted(db, service.deleteReply));
   done();
 }

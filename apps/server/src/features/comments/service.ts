@@ -6,7 +6,7 @@
  * - the author's comment_like_count loses the likes of what is deleted.
  * Locks: a comment row before its replies, then the post (the same order everywhere).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { excerptOf, type CommentInput, type CommentReplyInput } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -16,15 +16,20 @@ import {
   posts,
   siteCounters,
   user,
-  type UserRow,
 } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { recordEvent } from '../../live/events.ts';
+import {
+  checkDelete,
+  commentReplyKind,
+  dropQuotes,
+  itemEditor,
+  lockReply as lockReplyOf,
+  resolveReplyingTo,
+  type Viewer,
+} from '../conversations/service.ts';
 import { recordMentions } from '../notifications/mentions.ts';
-import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
-import { canSeePost, checkCanManage, visiblePost } from '../posts/policy.ts';
-
-type Viewer = Pick<UserRow, 'id' | 'roles'>;
+import { canSeePost, visiblePost } from '../posts/policy.ts';
 
 export const commentNotFound = () => notFound('errors.commentNotFound');
 export const replyNotFound = () => notFound('errors.replyNotFound');
@@ -138,36 +143,30 @@ async function recordEditMentions(
   });
 }
 
-export async function updateComment(
-  db: Db,
-  viewer: Viewer,
-  id: string,
-  input: CommentInput,
-  now = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
+export const updateComment = itemEditor({
+  table: comments,
+  text: comments.body,
+  value: (input: CommentInput) => input.body,
+  lock: async (tx, viewer, id) => {
     const comment = await lockComment(tx, id, viewer);
     if (comment.deletedAt) throw commentNotFound();
-    checkCanManage(viewer, comment.authorId);
-    await tx
-      .update(comments)
-      .set({ body: input.body, editionCount: comment.editionCount + 1, editionAt: now })
-      .where(eq(comments.id, id));
-    await recordEvent(tx, {
-      type: 'comment.updated',
-      actorId: viewer.id,
-      data: { postId: comment.postId, commentId: id },
-    });
-    await recordEditMentions(tx, {
+    return comment;
+  },
+  event: (comment, viewer, id) => ({
+    type: 'comment.updated',
+    actorId: viewer.id,
+    data: { postId: comment.postId, commentId: id },
+  }),
+  after: (tx, comment, input, id) =>
+    recordEditMentions(tx, {
       authorId: comment.authorId,
       body: input.body,
       previousBody: comment.body,
       target: 'comment',
       postId: comment.postId,
       commentId: id,
-    });
-  });
-}
+    }),
+});
 
 /**
  * Deletes a comment: kept as "[deleted]" (no author, no body, no likes) while it has replies,
@@ -183,16 +182,10 @@ export async function deleteComment(
   await db.transaction(async (tx) => {
     const comment = await lockComment(tx, id, viewer);
     if (comment.deletedAt) throw commentNotFound();
-    checkCanManage(viewer, comment.authorId);
-    await resolveReportsOnAuthorDelete(
+    await checkDelete(
       tx,
-      viewer.id,
-      {
-        type: 'comment',
-        id,
-        authorId: comment.authorId,
-        data: { excerpt: excerptOf(comment.body, 200) },
-      },
+      viewer,
+      { type: 'comment', id, authorId: comment.authorId, text: comment.body },
       now,
     );
     if (comment.replyCount > 0) {
@@ -201,12 +194,13 @@ export async function deleteComment(
         .set({ deletedAt: now, body: '', likeCount: 0 })
         .where(eq(comments.id, id));
       await tx.delete(commentLikes).where(eq(commentLikes.targetId, id));
-      await tx
-        .update(commentReplies)
-        .set({ replyingToExcerpt: '' })
-        .where(
-          and(eq(commentReplies.commentId, id), sql`${commentReplies.replyingToReplyId} is null`),
-        );
+      // The replies answering the comment itself lose their excerpt of it.
+      await dropQuotes(
+        tx,
+        commentReplyKind,
+        eq(commentReplies.commentId, id),
+        sql`${commentReplies.replyingToReplyId} is null`,
+      );
     } else {
       await tx.delete(comments).where(eq(comments.id, id));
     }
@@ -228,29 +222,12 @@ export async function createReply(
   return db.transaction(async (tx) => {
     const comment = await lockComment(tx, commentId, viewer);
     if (comment.deletedAt) throw conflict('errors.commentDeleted');
-    let replyingTo: { replyId: string | null; authorId: string; excerpt: string } = {
-      replyId: null,
-      authorId: comment.authorId,
-      excerpt: excerptOf(comment.body, 200),
-    };
-    if (input.replyToId !== null) {
-      const [target] = await tx
-        .select({
-          id: commentReplies.id,
-          authorId: commentReplies.authorId,
-          body: commentReplies.body,
-        })
-        .from(commentReplies)
-        .where(
-          and(eq(commentReplies.id, input.replyToId), eq(commentReplies.commentId, commentId)),
-        );
-      if (!target) throw badRequest('errors.replyNotFound', { replyToId: 'errors.replyNotFound' });
-      replyingTo = {
-        replyId: target.id,
-        authorId: target.authorId,
-        excerpt: excerptOf(target.body, 200),
-      };
-    }
+    const replyingTo = await resolveReplyingTo(
+      tx,
+      commentReplyKind,
+      { id: commentId, authorId: comment.authorId, text: comment.body },
+      input.replyToId,
+    );
     const [post] = await tx
       .select({ state: posts.state, authorId: posts.authorId, title: posts.title })
       .from(posts)
@@ -300,46 +277,36 @@ export async function createReply(
 
 /** The reply and its comment, both locked (comment first), if the viewer may see the post. */
 async function lockReply(tx: Tx, id: string, viewer: Viewer) {
-  const [found] = await tx
-    .select({ commentId: commentReplies.commentId })
-    .from(commentReplies)
-    .where(eq(commentReplies.id, id));
-  if (!found) throw replyNotFound();
-  const [comment] = await tx
-    .select({ id: comments.id, deletedAt: comments.deletedAt })
-    .from(comments)
-    .where(eq(comments.id, found.commentId))
-    .for('update');
-  const [reply] = await tx
-    .select()
-    .from(commentReplies)
-    .where(eq(commentReplies.id, id))
-    .for('update');
-  if (!comment || !reply) throw replyNotFound();
+  const { parent: comment, reply } = await lockReplyOf(
+    tx,
+    commentReplyKind,
+    id,
+    async (tx, commentId) =>
+      (
+        await tx
+          .select({ id: comments.id, deletedAt: comments.deletedAt })
+          .from(comments)
+          .where(eq(comments.id, commentId))
+          .for('update')
+      )[0],
+    replyNotFound,
+  );
   await visiblePost(tx, reply.postId, viewer);
   return { comment, reply };
 }
 
-export async function updateReply(
-  db: Db,
-  viewer: Viewer,
-  id: string,
-  input: CommentInput,
-  now = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { reply } = await lockReply(tx, id, viewer);
-    checkCanManage(viewer, reply.authorId);
-    await tx
-      .update(commentReplies)
-      .set({ body: input.body, editionCount: reply.editionCount + 1, editionAt: now })
-      .where(eq(commentReplies.id, id));
-    await recordEvent(tx, {
-      type: 'commentReply.updated',
-      actorId: viewer.id,
-      data: { postId: reply.postId, commentId: reply.commentId, replyId: id },
-    });
-    await recordEditMentions(tx, {
+export const updateReply = itemEditor({
+  table: commentReplies,
+  text: commentReplies.body,
+  value: (input: CommentInput) => input.body,
+  lock: async (tx, viewer, id) => (await lockReply(tx, id, viewer)).reply,
+  event: (reply, viewer, id) => ({
+    type: 'commentReply.updated',
+    actorId: viewer.id,
+    data: { postId: reply.postId, commentId: reply.commentId, replyId: id },
+  }),
+  after: (tx, reply, input, id) =>
+    recordEditMentions(tx, {
       authorId: reply.authorId,
       body: input.body,
       previousBody: reply.body,
@@ -347,9 +314,8 @@ export async function updateReply(
       postId: reply.postId,
       commentId: reply.commentId,
       replyId: id,
-    });
-  });
-}
+    }),
+});
 
 /**
  * Deletes a reply (for good). Replies answering it lose their excerpt of it; a "[deleted]"
@@ -358,18 +324,14 @@ export async function updateReply(
 export async function deleteReply(db: Db | Tx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const { comment, reply } = await lockReply(tx, id, viewer);
-    checkCanManage(viewer, reply.authorId);
-    await resolveReportsOnAuthorDelete(tx, viewer.id, {
+    await checkDelete(tx, viewer, {
       type: 'commentReply',
       id,
       authorId: reply.authorId,
-      data: { excerpt: excerptOf(reply.body, 200) },
+      text: reply.body,
     });
     await tx.delete(commentReplies).where(eq(commentReplies.id, id));
-    await tx
-      .update(commentReplies)
-      .set({ replyingToExcerpt: '' })
-      .where(eq(commentReplies.replyingToReplyId, id));
+    await dropQuotes(tx, commentReplyKind, eq(commentReplies.replyingToReplyId, id));
     const [left] = await tx
       .update(comments)
       .set({ replyCount: sql`greatest(${comments.replyCount} - 1, 0)` })

@@ -1,7 +1,7 @@
 /** Series and credits as the API shows them (shared `credits.ts` types), from raw rows. */
 import type { PostLink, RoleId, Series } from '@atelier/shared';
 import { iso } from '../../lib/time.ts';
-import { presentPublicUser } from '../users/presenter.ts';
+import { presentAuthorFields } from '../users/presenter.ts';
 
 export interface SeriesRowWithAuthor extends Record<string, unknown> {
   id: string;
@@ -18,12 +18,7 @@ export interface SeriesRowWithAuthor extends Record<string, unknown> {
 export function presentSeries(row: SeriesRowWithAuthor): Series {
   return {
     id: row.id,
-    author: presentPublicUser({
-      id: row.author_id,
-      username: row.author_username,
-      displayedRole: row.author_displayed_role,
-      avatarPath: row.author_avatar_path,
-    }),
+    author: presentAuthorFields(row),
     title: row.title,
     description: row.description,
     chapterCount: Number(row.chapter_count),

@@ -9,14 +9,7 @@ import {
   loadSeriesDetail,
   seriesNotFound,
 } from './queries.ts';
-import {
-  createSeries,
-  deleteSeries,
-  placeInSeries,
-  removeFromSeries,
-  setCredits,
-  updateSeries,
-} from './service.ts';
+import * as service from './service.ts';
 
 export function creditRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
@@ -28,32 +21,32 @@ export function creditRoutes(app: FastifyInstance, _options: unknown, done: () =
   };
 
   registerRoute(app, routes.credits.createSeries, async ({ body, viewer }) =>
-    seriesOf(await createSeries(db, viewer.user, body), viewer.user),
+    seriesOf(await service.createSeries(db, viewer.user, body), viewer.user),
   );
   registerRoute(app, routes.credits.mySeries, ({ viewer }) => listOwnSeries(db, viewer.user));
   registerRoute(app, routes.credits.getSeries, ({ params, viewer }) =>
     loadSeriesDetail(db, viewer.user, params.id),
   );
   registerRoute(app, routes.credits.updateSeries, async ({ params, body, viewer }) => {
-    await updateSeries(db, viewer.user, params.id, body);
+    await service.updateSeries(db, viewer.user, params.id, body);
     return seriesOf(params.id, viewer.user);
   });
   registerRoute(app, routes.credits.deleteSeries, ({ params, viewer }) =>
-    deleteSeries(db, viewer.user, params.id),
+    service.deleteSeries(db, viewer.user, params.id),
   );
   registerRoute(app, routes.credits.placeInSeries, async ({ params, body, viewer }) => {
-    await placeInSeries(db, viewer.user, params.id, body);
+    await service.placeInSeries(db, viewer.user, params.id, body);
     return loadPostCredits(db, viewer.user, params.id);
   });
   registerRoute(app, routes.credits.removeFromSeries, async ({ params, viewer }) => {
-    await removeFromSeries(db, viewer.user, params.id);
+    await service.removeFromSeries(db, viewer.user, params.id);
     return loadPostCredits(db, viewer.user, params.id);
   });
   registerRoute(app, routes.credits.postCredits, ({ params, viewer }) =>
     loadPostCredits(db, viewer.user, params.id),
   );
   registerRoute(app, routes.credits.setCredits, async ({ params, body, viewer }) => {
-    await setCredits(db, viewer.user, params.id, body);
+    await service.setCredits(db, viewer.user, params.id, body);
     return loadPostCredits(db, viewer.user, params.id);
   });
   done();

@@ -17,9 +17,9 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { iso } from '../../lib/time.ts';
-import { joinedUser } from '../comments/presenter.ts';
+import { joinedUser } from '../conversations/presenter.ts';
 import type { PayloadCache } from '../../lib/payload-cache.ts';
-import { likedIds } from '../likes/service.ts';
+import { likedIds, likedInPayload } from '../likes/service.ts';
 import { listStatusUpdates } from '../status-updates/queries.ts';
 
 interface SectionRow extends Record<string, unknown> {
@@ -122,18 +122,17 @@ export async function sharedHomeData(db: Tx): Promise<HomeData> {
 
 /**
  * The home page for a viewer: the shared part (from the node's payload cache when given: no
- * statement on a hit) and the viewer's likes among its status updates (one statement).
+ * statement on a hit) and the viewer's likes among its status updates (one statement, none when
+ * the viewer's part is cached too).
  */
 export async function homeData(db: Tx, viewerId: string, cache?: PayloadCache): Promise<HomeData> {
   const shared = cache
     ? (await cache.get('home', () => sharedHomeData(db))).value
     : await sharedHomeData(db);
-  const liked = await likedIds(
-    db,
-    'statusUpdate',
-    shared.statusUpdates.map((s) => s.id),
-    viewerId,
-  );
+  const ids = shared.statusUpdates.map((s) => s.id);
+  const liked = cache
+    ? await likedInPayload(db, cache, 'home', 'statusUpdate', ids, viewerId)
+    : await likedIds(db, 'statusUpdate', ids, viewerId);
   if (liked.size === 0) return shared;
   return {
     ...shared,

@@ -16,6 +16,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { PayloadCache } from '../../lib/payload-cache.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
 import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
@@ -219,6 +220,21 @@ export async function likedIds(
     sql`select target_id from ${likes} where user_id = ${userId} and target_id = any(${sql.param([...targetIds])}::uuid[])`,
   );
   return new Set(rows.map((r) => r.target_id));
+}
+
+/**
+ * Which items of the cached payload `key` the viewer likes (`likedIds`), kept with the payload
+ * (lib/payload-cache.ts `viewerPart`): no statement when the viewer reads it again.
+ */
+export function likedInPayload(
+  db: Tx,
+  cache: PayloadCache,
+  key: string,
+  target: LikeTarget,
+  targetIds: readonly string[],
+  userId: string,
+): Promise<Set<string>> {
+  return cache.viewerPart(key, userId, () => likedIds(db, target, targetIds, userId));
 }
 
 /**

@@ -22,9 +22,9 @@ import type { Db, Tx } from '../../db/client.ts';
 import { user, visitorChecks } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { displayedRoleFor, keepDisplayedRole } from '../../lib/roles.ts';
-import { presentPublicUser } from '../users/presenter.ts';
+import { presentPublicUser, publicUserColumns } from '../users/presenter.ts';
 import { recordEvent } from '../../live/events.ts';
-import { writeModLog } from '../modlog/service.ts';
+import { writeModLog, type ModLogEntry } from '../modlog/service.ts';
 
 export async function banInTx(
   tx: Tx,
@@ -34,37 +34,16 @@ export async function banInTx(
   now = new Date(),
 ): Promise<void> {
   if (moderatorId === targetId) throw badRequest('errors.cannotBanSelf');
-  const [target] = await tx
-    .select({ roles: user.roles })
-    .from(user)
-    .where(eq(user.id, targetId))
-    .for('update');
-  if (!target) throw notFound('errors.userNotFound');
+  const target = await lockTarget(tx, targetId);
   const roles: RoleId[] = [...target.roles.filter((r) => r !== 'banned'), 'banned'];
-  await tx
-    .update(user)
-    .set({
-      roles,
-      displayedRole: 'banned',
-      banReason: reason,
-      claimsModifiedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(user.id, targetId));
-  await writeModLog(tx, {
+  await changeClaims(
+    tx,
     moderatorId,
-    action: 'userBanned',
-    targetType: 'user',
     targetId,
-    subjectUserId: targetId,
-    reason,
-    data: { roles: target.roles },
-  });
-  await recordEvent(tx, {
-    type: 'user.changed',
-    actorId: moderatorId,
-    data: { userId: targetId, claimsModifiedTimestamp: now.toISOString() },
-  });
+    { roles, displayedRole: 'banned', banReason: reason },
+    { action: 'userBanned', reason, data: { roles: target.roles } },
+    now,
+  );
   await recordEvent(tx, {
     type: 'user.banned',
     actorId: moderatorId,
@@ -89,38 +68,18 @@ export async function unbanUser(
   now = new Date(),
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ roles: user.roles, banReason: user.banReason })
-      .from(user)
-      .where(eq(user.id, targetId))
-      .for('update');
-    if (!target) throw notFound('errors.userNotFound');
+    const target = await lockTarget(tx, targetId);
     if (!target.roles.includes('banned')) return;
     const remaining = target.roles.filter((r) => r !== 'banned');
     const roles: RoleId[] = remaining.length ? remaining : ['pending'];
-    await tx
-      .update(user)
-      .set({
-        roles,
-        displayedRole: displayedRoleFor(roles),
-        banReason: null,
-        claimsModifiedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(user.id, targetId));
-    await writeModLog(tx, {
+    await changeClaims(
+      tx,
       moderatorId,
-      action: 'userUnbanned',
-      targetType: 'user',
       targetId,
-      subjectUserId: targetId,
-      data: { banReason: target.banReason, roles },
-    });
-    await recordEvent(tx, {
-      type: 'user.changed',
-      actorId: moderatorId,
-      data: { userId: targetId, claimsModifiedTimestamp: now.toISOString() },
-    });
+      { roles, displayedRole: displayedRoleFor(roles), banReason: null },
+      { action: 'userUnbanned', data: { banReason: target.banReason, roles } },
+      now,
+    );
     await recordEvent(tx, {
       type: 'user.unbanned',
       actorId: moderatorId,
@@ -132,10 +91,7 @@ export async function unbanUser(
 export async function listBanned(db: Db) {
   return db
     .select({
-      id: user.id,
-      username: user.username,
-      displayedRole: user.displayedRole,
-      avatarPath: user.avatarPath,
+      ...publicUserColumns(user),
       banReason: user.banReason,
     })
     .from(user)
@@ -173,19 +129,14 @@ export async function setRoles(
     ];
     if (roles.join() === target.roles.join()) return;
     const displayedRole = keepDisplayedRole(target.displayedRole, roles);
-    await tx
-      .update(user)
-      .set({ roles, displayedRole, claimsModifiedAt: now, updatedAt: now })
-      .where(eq(user.id, targetId));
-    await writeModLog(tx, {
+    await changeClaims(
+      tx,
       moderatorId,
-      action: 'rolesChanged',
-      targetType: 'user',
       targetId,
-      subjectUserId: targetId,
-      data: { oldRoles: target.roles, newRoles: roles },
-    });
-    await userChanged(tx, moderatorId, targetId, now);
+      { roles, displayedRole },
+      { action: 'rolesChanged', data: { oldRoles: target.roles, newRoles: roles } },
+      now,
+    );
     // A role of higher standing gained (advanced-X or moderator) is a promotion: mailed.
     const gained = roles.find(
       (r) => !target.roles.includes(r) && (r === 'moderator' || r.startsWith('advanced-')),
@@ -211,25 +162,51 @@ export async function resetDisplayedRole(
     const target = await lockTarget(tx, targetId);
     const displayedRole = displayedRoleFor(target.roles);
     if (displayedRole === target.displayedRole) return;
-    await tx
-      .update(user)
-      .set({ displayedRole, claimsModifiedAt: now, updatedAt: now })
-      .where(eq(user.id, targetId));
-    await writeModLog(tx, {
+    await changeClaims(
+      tx,
       moderatorId,
-      action: 'displayedRoleReset',
-      targetType: 'user',
       targetId,
-      subjectUserId: targetId,
-      data: { oldDisplayedRole: target.displayedRole, newDisplayedRole: displayedRole },
-    });
-    await userChanged(tx, moderatorId, targetId, now);
+      { displayedRole },
+      {
+        action: 'displayedRoleReset',
+        data: { oldDisplayedRole: target.displayedRole, newDisplayedRole: displayedRole },
+      },
+      now,
+    );
   });
 }
 
+/**
+ * A moderator's change to the target's claims (roles, displayed role, ban reason), in their
+ * transaction: the row (claims modified now), its mod-log row about the target, and
+ * `user.changed` (the target's open tabs refetch their user).
+ */
+async function changeClaims(
+  tx: Tx,
+  moderatorId: string,
+  targetId: string,
+  claims: Pick<Partial<typeof user.$inferInsert>, 'roles' | 'displayedRole' | 'banReason'>,
+  log: Pick<ModLogEntry, 'action' | 'reason' | 'data'>,
+  now: Date,
+): Promise<void> {
+  await tx
+    .update(user)
+    .set({ ...claims, claimsModifiedAt: now, updatedAt: now })
+    .where(eq(user.id, targetId));
+  await writeModLog(tx, {
+    moderatorId,
+    targetType: 'user',
+    targetId,
+    subjectUserId: targetId,
+    ...log,
+  });
+  await userChanged(tx, moderatorId, targetId, now);
+}
+
+/** The user a moderator acts on, locked (404 errors.userNotFound if there is none). */
 async function lockTarget(tx: Tx, targetId: string) {
   const [target] = await tx
-    .select({ roles: user.roles, displayedRole: user.displayedRole })
+    .select({ roles: user.roles, displayedRole: user.displayedRole, banReason: user.banReason })
     .from(user)
     .where(eq(user.id, targetId))
     .for('update');
@@ -263,10 +240,7 @@ export async function sharedVisitorAccounts(
   const lastSeen = sql<Date>`max(least(${visitorChecks.lastSeenAt}, ${other.lastSeenAt}))`;
   const rows = await db
     .select({
-      id: user.id,
-      username: user.username,
-      displayedRole: user.displayedRole,
-      avatarPath: user.avatarPath,
+      ...publicUserColumns(user),
       roles: user.roles,
       shared: sql<number>`count(*)::int`,
       lastSeen,

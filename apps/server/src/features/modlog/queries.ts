@@ -14,7 +14,7 @@ import {
 } from '@atelier/shared';
 import type { Db } from '../../db/client.ts';
 import { modLog, user } from '../../db/schema/index.ts';
-import { presentPublicUser } from '../users/presenter.ts';
+import { presentPublicUser, publicUserColumns } from '../users/presenter.ts';
 
 const moderator = alias(user, 'moderator');
 const subject = alias(user, 'subject');
@@ -37,18 +37,8 @@ export async function listModLog(db: Db, query: ModLogQuery): Promise<Page<ModLo
   const rows = await db
     .select({
       entry: modLog,
-      moderator: {
-        id: moderator.id,
-        username: moderator.username,
-        displayedRole: moderator.displayedRole,
-        avatarPath: moderator.avatarPath,
-      },
-      subject: {
-        id: subject.id,
-        username: subject.username,
-        displayedRole: subject.displayedRole,
-        avatarPath: subject.avatarPath,
-      },
+      moderator: publicUserColumns(moderator),
+      subject: publicUserColumns(subject),
     })
     .from(modLog)
     .leftJoin(moderator, eq(moderator.id, modLog.moderatorId))

@@ -8,7 +8,7 @@ import type { ModeratorNote } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import { moderatorNotes, user } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { presentPublicUser } from '../users/presenter.ts';
+import { presentPublicUser, publicUserColumns } from '../users/presenter.ts';
 import { writeModLog } from '../modlog/service.ts';
 
 export const noteNotFound = () => notFound('errors.moderation.noteNotFound');
@@ -17,12 +17,7 @@ function selectNotes(db: Tx) {
   return db
     .select({
       note: moderatorNotes,
-      author: {
-        id: user.id,
-        username: user.username,
-        displayedRole: user.displayedRole,
-        avatarPath: user.avatarPath,
-      },
+      author: publicUserColumns(user),
     })
     .from(moderatorNotes)
     .leftJoin(user, eq(user.id, moderatorNotes.authorId));

@@ -9,7 +9,7 @@ import {
 } from '@atelier/shared';
 import type { Tx } from '../../db/client.ts';
 import { user, type NotificationRow } from '../../db/schema/index.ts';
-import { presentPublicUser, type PublicUserRow } from '../users/presenter.ts';
+import { presentPublicUser, publicUserColumns, type PublicUserRow } from '../users/presenter.ts';
 
 function postOf(row: NotificationRow): NotificationPost {
   return {
@@ -111,10 +111,7 @@ export async function presentNotifications(
   const ids = [...new Set(rows.map((r) => r.authorId))];
   const authors = await db
     .select({
-      id: user.id,
-      username: user.username,
-      displayedRole: user.displayedRole,
-      avatarPath: user.avatarPath,
+      ...publicUserColumns(user),
     })
     .from(user)
     .where(inArray(user.id, ids));

@@ -6,31 +6,23 @@ import type { FastifyInstance } from 'fastify';
 import { routes } from '@atelier/shared';
 import { registerRoute } from '../../lib/routes.ts';
 import { presentNotifications } from './presenter.ts';
-import {
-  dismissAllNotifications,
-  dismissNotification,
-  latestNotifications,
-  notificationHistory,
-  notificationNotFound,
-  preferencesOf,
-  updatePreferences,
-} from './service.ts';
+import * as service from './service.ts';
 
 export function notificationRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
 
-  registerRoute(app, routes.notifications.list, async ({ viewer }) =>
-    presentNotifications(db, await latestNotifications(db, viewer.user.id)),
+  registerRoute(app, routes.notifications.list, ({ viewer }) =>
+    service.bellOf(db, app.payloads, viewer.user.id),
   );
 
   registerRoute(app, routes.notifications.history, async ({ viewer, query }) => {
-    const page = await notificationHistory(db, viewer.user.id, query);
+    const page = await service.notificationHistory(db, viewer.user.id, query);
     return { items: await presentNotifications(db, page.rows), nextCursor: page.nextCursor };
   });
 
   registerRoute(app, routes.notifications.dismissAll, async ({ viewer }) => {
     const userId = viewer.user.id;
-    const result = await dismissAllNotifications(db, userId);
+    const result = await service.dismissAllNotifications(db, userId);
     if (result.dismissed > 0) {
       app.live.emitter.toUser(userId, 'notification:allDismissed', {
         dismissedTimestamp: result.dismissedTimestamp,
@@ -41,9 +33,9 @@ export function notificationRoutes(app: FastifyInstance, _options: unknown, done
 
   registerRoute(app, routes.notifications.dismiss, async ({ viewer, params }) => {
     const userId = viewer.user.id;
-    const row = await dismissNotification(db, userId, params.id);
+    const row = await service.dismissNotification(db, userId, params.id);
     const [notification] = await presentNotifications(db, [row]);
-    if (!notification) throw notificationNotFound();
+    if (!notification) throw service.notificationNotFound();
     app.live.emitter.toUser(userId, 'notification:dismissed', {
       id: row.id,
       dismissedTimestamp: notification.dismissedTimestamp ?? new Date().toISOString(),
@@ -52,11 +44,11 @@ export function notificationRoutes(app: FastifyInstance, _options: unknown, done
   });
 
   registerRoute(app, routes.notifications.preferences, ({ viewer }) =>
-    preferencesOf(db, viewer.user.id),
+    service.preferencesOf(db, viewer.user.id),
   );
 
   registerRoute(app, routes.notifications.updatePreferences, ({ viewer, body }) =>
-    updatePreferences(db, viewer.user.id, body),
+    service.updatePreferences(db, viewer.user.id, body),
   );
   done();
 }

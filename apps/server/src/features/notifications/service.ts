@@ -1,10 +1,11 @@
 /**
- * Notifications of a user: the 10 newest undismissed, the whole history (cursor, type), dismissing
- * one of one's own or all, and the per-type preferences.
+ * Notifications of a user: the 10 newest undismissed (the bell, cached per user), the whole
+ * history (cursor, type), dismissing one of one's own or all, and the per-type preferences.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   notificationTypes,
+  type Notification,
   type NotificationPreferences,
   type NotificationType,
 } from '@atelier/shared';
@@ -17,6 +18,8 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
+import { notificationsKey, type PayloadCache } from '../../lib/payload-cache.ts';
+import { presentNotifications } from './presenter.ts';
 
 export const NOTIFICATION_LIST_SIZE = 10;
 
@@ -33,6 +36,19 @@ export function latestNotifications(db: Db, recipientId: string) {
     .where(and(eq(notifications.recipientId, recipientId), eq(notifications.dismissed, false)))
     .orderBy(desc(notifications.createdAt))
     .limit(NOTIFICATION_LIST_SIZE);
+}
+
+/**
+ * The bell's list as shown, kept per user in the node's cache (lib/payload-cache.ts `personal`,
+ * `notificationsKey`): a repeated read runs no statement. Dropped when it may change: a new
+ * notification (the dispatcher, the only place that inserts them, drops its recipient's list), a
+ * dismissal or an author's new name, role or avatar (write requests and `user.changed` empty the
+ * whole cache); on every node.
+ */
+export function bellOf(db: Db, cache: PayloadCache, userId: string): Promise<Notification[]> {
+  return cache.personal(notificationsKey(userId), async () =>
+    presentNotifications(db, await latestNotifications(db, userId)),
+  );
 }
 
 /**

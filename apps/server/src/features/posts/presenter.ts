@@ -9,7 +9,7 @@ import {
 } from '@atelier/shared';
 import { iso } from '../../lib/time.ts';
 import { presentMedia, type MediaFields } from '../media/presenter.ts';
-import { presentPublicUser } from '../users/presenter.ts';
+import { presentAuthorFields } from '../users/presenter.ts';
 
 export interface PostSummaryRow extends Record<string, unknown> {
   id: string;
@@ -65,12 +65,7 @@ export function presentPostSummary(row: PostSummaryRow, liked: boolean): PostSum
       : null;
   return {
     id: row.id,
-    author: presentPublicUser({
-      id: row.author_id,
-      username: row.author_username,
-      displayedRole: row.author_displayed_role,
-      avatarPath: row.author_avatar_path,
-    }),
+    author: presentAuthorFields(row),
     section: row.section_slug,
     title: row.title,
     excerpt: excerptOf(row.body_start),

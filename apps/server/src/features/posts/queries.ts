@@ -11,7 +11,7 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { PayloadCache } from '../../lib/payload-cache.ts';
-import { likedIds } from '../likes/service.ts';
+import { likedIds, likedInPayload } from '../likes/service.ts';
 import { type MediaFields } from '../media/presenter.ts';
 import {
   presentPost,
@@ -220,6 +220,6 @@ export async function readPostFor(
   if (!shared) return null;
   const { row, media } = shared;
   if (!canSeePost(viewer, { state: row.state, authorId: row.author_id })) return null;
-  const liked = await likedIds(db, 'post', [row.id], viewer.id);
+  const liked = await likedInPayload(db, cache, `post:${id}`, 'post', [row.id], viewer.id);
   return presentPost(row, media, liked.has(row.id));
 }

@@ -24,7 +24,7 @@ import { keepDisplayedRole } from '../../lib/roles.ts';
 import { recordEvent } from '../../live/events.ts';
 import { userChanged } from '../moderation/service.ts';
 import { writeModLog } from '../modlog/service.ts';
-import { presentPublicUser } from '../users/presenter.ts';
+import { presentPublicUser, publicUserColumns } from '../users/presenter.ts';
 
 const reviewer = alias(user, 'reviewer');
 const promotionPending = () => conflict('errors.moderation.promotionPending');
@@ -34,18 +34,8 @@ function selectRequests(db: Tx) {
   return db
     .select({
       request: promotionRequests,
-      user: {
-        id: user.id,
-        username: user.username,
-        displayedRole: user.displayedRole,
-        avatarPath: user.avatarPath,
-      },
-      reviewer: {
-        id: reviewer.id,
-        username: reviewer.username,
-        displayedRole: reviewer.displayedRole,
-        avatarPath: reviewer.avatarPath,
-      },
+      user: publicUserColumns(user),
+      reviewer: publicUserColumns(reviewer),
     })
     .from(promotionRequests)
     .innerJoin(user, eq(user.id, promotionRequests.userId))

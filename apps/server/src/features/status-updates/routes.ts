@@ -5,20 +5,14 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@atelier/shared';
 import { registerRoute } from '../../lib/routes.ts';
+import { createdUnder, deleted, edited } from '../conversations/routes.ts';
 import {
   listStatusReplies,
   listStatusUpdates,
   loadStatusReply,
   loadStatusUpdate,
 } from './queries.ts';
-import {
-  createStatusReply,
-  createStatusUpdate,
-  deleteStatusReply,
-  deleteStatusUpdate,
-  updateStatusReply,
-  updateStatusUpdate,
-} from './service.ts';
+import * as service from './service.ts';
 
 export function statusUpdateRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
@@ -31,27 +25,27 @@ export function statusUpdateRoutes(app: FastifyInstance, _options: unknown, done
     }),
   );
   registerRoute(app, routes.statusUpdates.create, async ({ body, viewer }) =>
-    loadStatusUpdate(db, await createStatusUpdate(db, viewer.user, body), viewer.user.id),
+    loadStatusUpdate(db, await service.createStatusUpdate(db, viewer.user, body), viewer.user.id),
   );
-  registerRoute(app, routes.statusUpdates.update, async ({ params, body, viewer }) => {
-    await updateStatusUpdate(db, viewer.user, params.id, body);
-    return loadStatusUpdate(db, params.id, viewer.user.id);
-  });
-  registerRoute(app, routes.statusUpdates.remove, ({ params, viewer }) =>
-    deleteStatusUpdate(db, viewer.user, params.id),
+  registerRoute(
+    app,
+    routes.statusUpdates.update,
+    edited(db, service.updateStatusUpdate, loadStatusUpdate),
   );
+  registerRoute(app, routes.statusUpdates.remove, deleted(db, service.deleteStatusUpdate));
   registerRoute(app, routes.statusUpdates.replies, ({ params, viewer }) =>
     listStatusReplies(db, params.id, viewer.user.id),
   );
-  registerRoute(app, routes.statusUpdates.createReply, async ({ params, body, viewer }) =>
-    loadStatusReply(db, await createStatusReply(db, viewer.user, params.id, body), viewer.user.id),
+  registerRoute(
+    app,
+    routes.statusUpdates.createReply,
+    createdUnder(db, service.createStatusReply, loadStatusReply),
   );
-  registerRoute(app, routes.statusUpdates.updateReply, async ({ params, body, viewer }) => {
-    await updateStatusReply(db, viewer.user, params.id, body);
-    return loadStatusReply(db, params.id, viewer.user.id);
-  });
-  registerRoute(app, routes.statusUpdates.removeReply, ({ params, viewer }) =>
-    deleteStatusReply(db, viewer.user, params.id),
+  registerRoute(
+    app,
+    routes.statusUpdates.updateReply,
+    edited(db, service.updateStatusReply, loadStatusReply),
   );
+  registerRoute(app, routes.statusUpdates.removeReply, deleted(db, service.deleteStatusReply));
   done();
 }

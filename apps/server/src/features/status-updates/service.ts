@@ -4,23 +4,22 @@
  * (user.status_update_like_count) when something liked goes away.
  * Locks: a status update before its replies (the same order everywhere).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { excerptOf, type StatusReplyInput, type StatusUpdateInput } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  siteCounters,
-  statusReplies,
-  statusUpdates,
-  user,
-  type UserRow,
-} from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { siteCounters, statusReplies, statusUpdates, user } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
 import { recordEvent } from '../../live/events.ts';
-import { resolveReportsOnAuthorDelete } from '../reports/on-delete.ts';
+import {
+  checkDelete,
+  dropQuotes,
+  itemEditor,
+  lockReply as lockReplyOf,
+  resolveReplyingTo,
+  statusReplyKind,
+  type Viewer,
+} from '../conversations/service.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { checkCanManage } from '../posts/policy.ts';
-
-type Viewer = Pick<UserRow, 'id' | 'roles'>;
 
 export const statusNotFound = () => notFound('errors.statusUpdateNotFound');
 export const statusReplyNotFound = () => notFound('errors.replyNotFound');
@@ -71,27 +70,17 @@ export async function createStatusUpdate(
   });
 }
 
-export async function updateStatusUpdate(
-  db: Db,
-  viewer: Viewer,
-  id: string,
-  input: StatusUpdateInput,
-  now = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const status = await lockStatus(tx, id);
-    checkCanManage(viewer, status.authorId);
-    await tx
-      .update(statusUpdates)
-      .set({ content: input.content, editionCount: status.editionCount + 1, editionAt: now })
-      .where(eq(statusUpdates.id, id));
-    await recordEvent(tx, {
-      type: 'statusUpdate.updated',
-      actorId: viewer.id,
-      data: { statusId: id },
-    });
-  });
-}
+export const updateStatusUpdate = itemEditor({
+  table: statusUpdates,
+  text: statusUpdates.content,
+  value: (input: StatusUpdateInput) => input.content,
+  lock: (tx, _viewer, id) => lockStatus(tx, id),
+  event: (_status, viewer, id) => ({
+    type: 'statusUpdate.updated',
+    actorId: viewer.id,
+    data: { statusId: id },
+  }),
+});
 
 /**
  * Deletes a status update with its replies; every author loses the likes they received there.
@@ -100,12 +89,11 @@ export async function updateStatusUpdate(
 export async function deleteStatusUpdate(db: Db | Tx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const status = await lockStatus(tx, id);
-    checkCanManage(viewer, status.authorId);
-    await resolveReportsOnAuthorDelete(tx, viewer.id, {
+    await checkDelete(tx, viewer, {
       type: 'statusUpdate',
       id,
       authorId: status.authorId,
-      data: { excerpt: excerptOf(status.content, 200) },
+      text: status.content,
     });
     const replyLikes = await queryRows<{ author_id: string; likes: number }>(
       tx,
@@ -132,27 +120,12 @@ export async function createStatusReply(
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const status = await lockStatus(tx, statusId);
-    let replyingTo = {
-      replyId: null as string | null,
-      authorId: status.authorId,
-      content: excerptOf(status.content, 200),
-    };
-    if (input.replyToId !== null) {
-      const [target] = await tx
-        .select({
-          id: statusReplies.id,
-          authorId: statusReplies.authorId,
-          content: statusReplies.content,
-        })
-        .from(statusReplies)
-        .where(and(eq(statusReplies.id, input.replyToId), eq(statusReplies.statusId, statusId)));
-      if (!target) throw badRequest('errors.replyNotFound', { replyToId: 'errors.replyNotFound' });
-      replyingTo = {
-        replyId: target.id,
-        authorId: target.authorId,
-        content: excerptOf(target.content, 200),
-      };
-    }
+    const replyingTo = await resolveReplyingTo(
+      tx,
+      statusReplyKind,
+      { id: statusId, authorId: status.authorId, text: status.content },
+      input.replyToId,
+    );
     const [row] = await tx
       .insert(statusReplies)
       .values({
@@ -161,7 +134,7 @@ export async function createStatusReply(
         content: input.content,
         replyingToReplyId: replyingTo.replyId,
         replyingToAuthorId: replyingTo.authorId,
-        replyingToContent: replyingTo.content,
+        replyingToContent: replyingTo.excerpt,
       })
       .returning({ id: statusReplies.id });
     if (!row) throw new Error('insert returned no row');
@@ -177,7 +150,7 @@ export async function createStatusReply(
         statusId,
         replyId: row.id,
         content: excerptOf(input.content, 200),
-        repliedContent: replyingTo.content,
+        repliedContent: replyingTo.excerpt,
       },
     });
     return row.id;
@@ -186,63 +159,48 @@ export async function createStatusReply(
 
 /** The reply and its status update, both locked (status first). */
 async function lockReply(tx: Tx, id: string) {
-  const [found] = await tx
-    .select({ statusId: statusReplies.statusId })
-    .from(statusReplies)
-    .where(eq(statusReplies.id, id));
-  if (!found) throw statusReplyNotFound();
-  await tx
-    .select({ id: statusUpdates.id })
-    .from(statusUpdates)
-    .where(eq(statusUpdates.id, found.statusId))
-    .for('update');
-  const [reply] = await tx
-    .select()
-    .from(statusReplies)
-    .where(eq(statusReplies.id, id))
-    .for('update');
-  if (!reply) throw statusReplyNotFound();
+  const { reply } = await lockReplyOf(
+    tx,
+    statusReplyKind,
+    id,
+    async (tx, statusId) => {
+      // Locked whether or not it is still there: only a missing reply is a 404.
+      await tx
+        .select({ id: statusUpdates.id })
+        .from(statusUpdates)
+        .where(eq(statusUpdates.id, statusId))
+        .for('update');
+      return {};
+    },
+    statusReplyNotFound,
+  );
   return reply;
 }
 
-export async function updateStatusReply(
-  db: Db,
-  viewer: Viewer,
-  id: string,
-  input: StatusUpdateInput,
-  now = new Date(),
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const reply = await lockReply(tx, id);
-    checkCanManage(viewer, reply.authorId);
-    await tx
-      .update(statusReplies)
-      .set({ content: input.content, editionCount: reply.editionCount + 1, editionAt: now })
-      .where(eq(statusReplies.id, id));
-    await recordEvent(tx, {
-      type: 'statusReply.updated',
-      actorId: viewer.id,
-      data: { statusId: reply.statusId, replyId: id },
-    });
-  });
-}
+export const updateStatusReply = itemEditor({
+  table: statusReplies,
+  text: statusReplies.content,
+  value: (input: StatusUpdateInput) => input.content,
+  lock: (tx, _viewer, id) => lockReply(tx, id),
+  event: (reply, viewer, id) => ({
+    type: 'statusReply.updated',
+    actorId: viewer.id,
+    data: { statusId: reply.statusId, replyId: id },
+  }),
+});
 
 /** Deletes a reply; replies answering it lose their excerpt of it. */
 export async function deleteStatusReply(db: Db | Tx, viewer: Viewer, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const reply = await lockReply(tx, id);
-    checkCanManage(viewer, reply.authorId);
-    await resolveReportsOnAuthorDelete(tx, viewer.id, {
+    await checkDelete(tx, viewer, {
       type: 'statusReply',
       id,
       authorId: reply.authorId,
-      data: { excerpt: excerptOf(reply.content, 200) },
+      text: reply.content,
     });
     await tx.delete(statusReplies).where(eq(statusReplies.id, id));
-    await tx
-      .update(statusReplies)
-      .set({ replyingToContent: '' })
-      .where(eq(statusReplies.replyingToReplyId, id));
+    await dropQuotes(tx, statusReplyKind, eq(statusReplies.replyingToReplyId, id));
     await tx
       .update(statusUpdates)
       .set({ replyCount: sql`greatest(${statusUpdates.replyCount} - 1, 0)` })

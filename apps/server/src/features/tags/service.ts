@@ -119,15 +119,29 @@ export async function updateTag(
     }
     if (Object.keys(patch).length === 0) return row;
     const [updated] = await tx.update(tags).set(patch).where(eq(tags.id, id)).returning();
-    await recordEvent(tx, { type: 'tag.updated', actorId: moderatorId, data: { tagId: id } });
-    await writeModLog(tx, {
-      moderatorId,
-      action: 'tagUpdated',
-      targetType: 'tag',
-      targetId: id,
-      data: { old: { labels: row.labels, type: row.type, parents: row.parents }, changes: patch },
+    await recordModeratorChange(tx, moderatorId, id, 'updated', {
+      old: { labels: row.labels, type: row.type, parents: row.parents },
+      changes: patch,
     });
     return updated ?? row;
+  });
+}
+
+/** A moderator's update or deletion of tag `id`: its live event and its mod-log row. */
+async function recordModeratorChange(
+  tx: Tx,
+  moderatorId: string,
+  id: string,
+  change: 'updated' | 'deleted',
+  data: Record<string, unknown>,
+): Promise<void> {
+  await recordEvent(tx, { type: `tag.${change}`, actorId: moderatorId, data: { tagId: id } });
+  await writeModLog(tx, {
+    moderatorId,
+    action: change === 'updated' ? 'tagUpdated' : 'tagDeleted',
+    targetType: 'tag',
+    targetId: id,
+    data,
   });
 }
 
@@ -144,13 +158,10 @@ export async function deleteTag(db: Db, id: string, moderatorId: string): Promis
       sql`update tags set parents = array_remove(parents, ${id}::uuid) where ${id}::uuid = any(parents)`,
     );
     await tx.delete(tags).where(eq(tags.id, id));
-    await recordEvent(tx, { type: 'tag.deleted', actorId: moderatorId, data: { tagId: id } });
-    await writeModLog(tx, {
-      moderatorId,
-      action: 'tagDeleted',
-      targetType: 'tag',
-      targetId: id,
-      data: { labels: row.labels, type: row.type, parents: row.parents },
+    await recordModeratorChange(tx, moderatorId, id, 'deleted', {
+      labels: row.labels,
+      type: row.type,
+      parents: row.parents,
     });
   });
 }

@@ -12,6 +12,36 @@ import { addDays } from '../../lib/time.ts';
 
 export type PublicUserRow = Pick<UserRow, 'id' | 'username' | 'displayedRole' | 'avatarPath'>;
 
+/** The `author_…` fields of a raw SQL row (posts, series) as a public user. */
+export function presentAuthorFields(row: {
+  author_id: string;
+  author_username: string;
+  author_displayed_role: PublicUserRow['displayedRole'];
+  author_avatar_path: string | null;
+}): PublicUser {
+  return presentPublicUser({
+    id: row.author_id,
+    username: row.author_username,
+    displayedRole: row.author_displayed_role,
+    avatarPath: row.author_avatar_path,
+  });
+}
+
+/**
+ * The columns of a `PublicUserRow` in `table` (`user` or an alias of it), to spread into a
+ * `.select({...})` or nest under a key; the columns keep their Drizzle types.
+ */
+export function publicUserColumns<T extends { [K in keyof PublicUserRow]: T[K] }>(
+  table: T,
+): { [K in keyof PublicUserRow]: T[K] } {
+  return {
+    id: table.id,
+    username: table.username,
+    displayedRole: table.displayedRole,
+    avatarPath: table.avatarPath,
+  };
+}
+
 export function presentPublicUser(row: PublicUserRow): PublicUser {
   return {
     id: row.id,

@@ -12,19 +12,8 @@ import Tooltip from '@mui/material/Tooltip';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { notificationBadge } from '@atelier/shared';
 import { useNotifications } from '../../api/notifications.ts';
+import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
 import { useLiveSocket } from '../live/useLiveSocket.ts';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const loadMenu = () => import('./NotificationMenu.tsx');
 const NotificationMenu = lazy(loadMenu);
@@ -49,9 +38,7 @@ export function NotificationBellView({
         onClick={(e) => onOpen(e.currentTarget)}
       >
         {/* Named by hidden text, not aria-label (the badge is visible text a label must match). */}
-        <Box component="span" style={visuallyHidden}>
-          {t('notifications.bell', { count })}
-        </Box>
+        <VisuallyHidden>{t('notifications.bell', { count })}</VisuallyHidden>
         <Badge
           badgeContent={notificationBadge(count)}
           color="error"

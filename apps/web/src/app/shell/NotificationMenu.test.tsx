@@ -12,13 +12,15 @@ import NotificationMenu, { notificationTarget } from './NotificationMenu.tsx';
 import { NotificationBellView } from './NotificationBell.tsx';
 
 const author: PublicUser = { id: 'u-b', username: 'bob', displayedRole: 'member' };
-const base = {
+/** What every notification here has, from `author`, sent now. */
+const from = (author: PublicUser) => ({
   timestamp: new Date().toISOString(),
   recipientId: 'u-a',
   dismissed: false,
   dismissedTimestamp: null,
   author,
-};
+});
+const base = from(author);
 const post = { postId: 'p1', postAuthorId: 'u-a', title: 'Glazes' };
 
 const comment: Notification = {
@@ -207,13 +209,7 @@ describe('NotificationMenu', () => {
   });
 
   it('shows an approval and a promotion with the role’s name, and the promotion’s note', () => {
-    const base = {
-      timestamp: new Date().toISOString(),
-      recipientId: 'u-a',
-      dismissed: false,
-      dismissedTimestamp: null,
-      author: { id: 'u-m', username: 'mia', displayedRole: 'moderator' as const },
-    };
+    const base = from({ id: 'u-m', username: 'mia', displayedRole: 'moderator' });
     renderMenu([
       { ...base, id: 'n8', type: 'applicationApproved', role: 'probation-writer' },
       { ...base, id: 'n9', type: 'promotion', role: 'advanced-writer', note: 'Keep it up' },
@@ -226,13 +222,7 @@ describe('NotificationMenu', () => {
   });
 
   it('shows a credit with its kind and the credited post, and opens the crediting post', () => {
-    const base = {
-      timestamp: new Date().toISOString(),
-      recipientId: 'u-a',
-      dismissed: false,
-      dismissedTimestamp: null,
-      author: { id: 'u-b', username: 'bo', displayedRole: 'member' as const },
-    };
+    const base = from({ id: 'u-b', username: 'bo', displayedRole: 'member' });
     const credit = {
       ...base,
       id: 'n10',

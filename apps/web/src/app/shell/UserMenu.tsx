@@ -1,22 +1,10 @@
 /** The avatar button of signed-in users (named with the username); its menu loads on use. */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { CurrentUser } from '@atelier/shared';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
 
 const loadPopup = () => import('./UserMenuPopup.tsx');
 const UserMenuPopup = lazy(loadPopup);
@@ -42,9 +30,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         onClick={(e) => setAnchor(e.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        <Box component="span" style={visuallyHidden}>
-          {t('nav.userMenu', { username: user.username })}
-        </Box>
+        <VisuallyHidden>{t('nav.userMenu', { username: user.username })}</VisuallyHidden>
         <Suspense fallback={avatar}>
           <AvatarWithPresence userId={user.id} size={36}>
             {avatar}

@@ -5,7 +5,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -21,6 +20,7 @@ import LocalOfferIcon from '@mui/icons-material/LocalOffer';
 import TranslateIcon from '@mui/icons-material/Translate';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import LogoutIcon from '@mui/icons-material/Logout';
+import type { SvgIconComponent } from '@mui/icons-material';
 import type { CurrentUser } from '@atelier/shared';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { useLanguageItems } from './LanguageItems.tsx';
@@ -43,6 +43,15 @@ export default function UserMenuPopup({
     onClose();
   };
   const languageItems = useLanguageItems(close);
+  /** An item leading to `to` (the menu closes). */
+  const link = (to: string, Icon: SvgIconComponent, label: string) => (
+    <MenuItem component={RouterLink} to={to} onClick={close}>
+      <ListItemIcon>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{label}</ListItemText>
+    </MenuItem>
+  );
 
   return (
     <>
@@ -55,59 +64,29 @@ export default function UserMenuPopup({
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ paper: { sx: { minWidth: 220, maxWidth: 'calc(100vw - 32px)' } } }}
       >
-        <Box sx={{ px: 2, py: 1 }} role="presentation">
+        {/* Who is signed in: an item that cannot be chosen (a menu may hold only items,
+            groups and separators), skipped by the arrow keys, shown at full contrast. */}
+        <MenuItem
+          disabled
+          sx={{
+            display: 'block',
+            py: 1,
+            whiteSpace: 'normal',
+            '&.Mui-disabled': { opacity: 1 },
+          }}
+        >
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {user.username}
           </Typography>
           <RoleLabel role={user.displayedRole} />
-        </Box>
-        <Divider />
-        {user.hasAccess ? (
-          <MenuItem component={RouterLink} to={`/users/${user.id}`} onClick={close}>
-            <ListItemIcon>
-              <PersonIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('nav.profile')}</ListItemText>
-          </MenuItem>
-        ) : null}
-        <MenuItem component={RouterLink} to="/account" onClick={close}>
-          <ListItemIcon>
-            <SettingsIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t('nav.account')}</ListItemText>
         </MenuItem>
-        {user.isModerator ? (
-          <MenuItem component={RouterLink} to="/applications" onClick={close}>
-            <ListItemIcon>
-              <AssignmentIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('nav.applications')}</ListItemText>
-          </MenuItem>
-        ) : null}
-        {user.isModerator ? (
-          <MenuItem component={RouterLink} to="/reports" onClick={close}>
-            <ListItemIcon>
-              <FlagIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('nav.reports')}</ListItemText>
-          </MenuItem>
-        ) : null}
-        {user.isModerator ? (
-          <MenuItem component={RouterLink} to="/tags" onClick={close}>
-            <ListItemIcon>
-              <LocalOfferIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('nav.tags')}</ListItemText>
-          </MenuItem>
-        ) : null}
-        {user.isModerator ? (
-          <MenuItem component={RouterLink} to="/mod-log" onClick={close}>
-            <ListItemIcon>
-              <HistoryIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('moderation.nav.modLog')}</ListItemText>
-          </MenuItem>
-        ) : null}
+        <Divider />
+        {user.hasAccess ? link(`/users/${user.id}`, PersonIcon, t('nav.profile')) : null}
+        {link('/account', SettingsIcon, t('nav.account'))}
+        {user.isModerator ? link('/applications', AssignmentIcon, t('nav.applications')) : null}
+        {user.isModerator ? link('/reports', FlagIcon, t('nav.reports')) : null}
+        {user.isModerator ? link('/tags', LocalOfferIcon, t('nav.tags')) : null}
+        {user.isModerator ? link('/mod-log', HistoryIcon, t('moderation.nav.modLog')) : null}
         <MenuItem
           aria-haspopup="menu"
           aria-expanded={langAnchor ? 'true' : 'false'}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { excerptOf, type PublicUser } from '@atelier/shared';
+import type { ConversationNs } from '../ItemActions.tsx';
 
 export function ReplyQuote({
   author,
@@ -11,7 +12,7 @@ export function ReplyQuote({
 }: {
   author: PublicUser | null;
   text: string;
-  ns: 'comments' | 'status';
+  ns: ConversationNs;
 }) {
   const { t } = useTranslation();
   const excerpt = excerptOf(text, 160);

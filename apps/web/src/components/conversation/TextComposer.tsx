@@ -1,22 +1,31 @@
 /**
  * A labelled text area with a live counter and a submit button, for comments, replies and status
- * updates (and their inline edits). Over the limit the counter turns red and nothing is sent;
- * Ctrl/⌘+Enter submits. The text is cleared after a successful submit (unless editing).
+ * updates (and their inline edits): a `useZodForm` form on the shared schema of the request, its
+ * one text field `name`, checked as it changes. Over the limit the counter turns red with the
+ * schema's message and nothing is sent; an empty text only disables the button. Ctrl/⌘+Enter
+ * submits, Escape cancels. The server's errors show under the field. The text is cleared after a
+ * successful submit (unless editing).
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useId, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { serverFieldErrors, translateError } from '../errors.ts';
-import { isApiError } from '../../api/client.ts';
+import type { z } from 'zod';
+import { generalErrorCode, translateError } from '../errors.ts';
+import { useZodForm, type SchemaSource } from '../useZodForm.ts';
+
+/** The shared schema of a request whose one text field the composer fills. */
+export type TextSchema = z.ZodType<Record<string, string>, Record<string, string>>;
 
 export interface TextComposerProps {
   label: string;
+  /** The shared schema of the request, and the name of its text field. */
+  schema: SchemaSource<TextSchema>;
+  name: string;
+  /** The schema's limit, for the counter. */
   max: number;
-  /** Translation key shown when the text is over `max`. */
-  tooLongKey: string;
   submitLabel: string;
   onSubmit: (text: string) => Promise<unknown>;
   onCancel?: () => void;
@@ -32,8 +41,9 @@ export interface TextComposerProps {
 
 export function TextComposer({
   label,
+  schema,
+  name,
   max,
-  tooLongKey,
   submitLabel,
   onSubmit,
   onCancel,
@@ -46,64 +56,57 @@ export function TextComposer({
 }: TextComposerProps) {
   const { t } = useTranslation();
   const id = useId();
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [text, setText] = useState(initial);
-
+  const form = useZodForm(
+    schema,
+    { [name]: initial },
+    {
+      mode: 'onChange',
+      // The text is the only field: whatever field the server names is about it.
+      serverFields: (errors) => {
+        const [first] = Object.values(errors);
+        return first ? { [name]: first } : {};
+      },
+    },
+  );
+  const text = form.watch(name) ?? '';
+  const { setFocus } = form;
   useEffect(() => {
-    if (focusOnMount) inputRef.current?.focus();
-  }, [focusOnMount]);
-  const [pending, setPending] = useState(false);
-  const [errorKey, setErrorKey] = useState<string | null>(null);
-  const tooLong = text.length > max;
-  const empty = text.trim().length === 0;
+    if (focusOnMount) setFocus(name);
+  }, [focusOnMount, setFocus, name]);
   const unchanged = keepAfterSubmit && text.trim() === initial.trim();
+  const blocked = form.pending || !form.formState.isValid || unchanged;
 
-  const submit = async (e?: SyntheticEvent) => {
-    e?.preventDefault();
-    if (pending || empty || tooLong || unchanged) return;
-    setPending(true);
-    setErrorKey(null);
-    try {
-      await onSubmit(text.trim());
-      if (!keepAfterSubmit) setText('');
-    } catch (err) {
-      const fields = Object.values(serverFieldErrors(err));
-      setErrorKey(fields[0] ?? (isApiError(err) ? err.code : 'errors.unknown'));
-    } finally {
-      setPending(false);
-    }
-  };
+  const submit = form.submit(async (values) => {
+    await onSubmit(values[name] ?? '');
+    if (!keepAfterSubmit) form.reset({ [name]: '' });
+  });
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !blocked) submit();
     if (e.key === 'Escape' && onCancel) onCancel();
   };
 
-  const counter = t('common.counter', { count: text.length, max });
-  const message = tooLong
-    ? translateError(t, tooLongKey)
-    : errorKey
-      ? translateError(t, errorKey)
-      : hint;
+  // An empty text is no error to point at: the button is disabled.
+  const fieldMessage = text.trim() ? form.message(name) : undefined;
+  const generalCode = generalErrorCode(form.error);
+  const message =
+    fieldMessage ?? (generalCode ? translateError(t, generalCode) : undefined) ?? hint;
+  const { ref, ...input } = form.register(name);
   return (
-    <Box component="form" onSubmit={(e) => void submit(e)} noValidate sx={{ width: '100%' }}>
+    <Box component="form" onSubmit={submit} noValidate sx={{ width: '100%' }}>
       <Stack spacing={1}>
         <TextField
+          {...input}
           id={id}
+          inputRef={ref}
           label={label}
           multiline
           minRows={minRows}
           maxRows={16}
           fullWidth
-          value={text}
           placeholder={placeholder}
-          onChange={(e) => {
-            setText(e.target.value);
-            setErrorKey(null);
-          }}
           onKeyDown={onKeyDown}
-          inputRef={inputRef}
-          error={tooLong || Boolean(errorKey)}
+          error={Boolean(fieldMessage ?? generalCode)}
           helperText={
             <Box component="span" sx={{ display: 'flex', gap: 2, justifyContent: 'space-between' }}>
               <span>{message}</span>
@@ -112,22 +115,18 @@ export function TextComposer({
                 sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}
                 data-testid="composer-counter"
               >
-                {counter}
+                {t('common.counter', { count: text.length, max })}
               </Box>
             </Box>
           }
         />
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           {onCancel ? (
-            <Button onClick={onCancel} disabled={pending}>
+            <Button onClick={onCancel} disabled={form.pending}>
               {t('common.cancel')}
             </Button>
           ) : null}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={pending || empty || tooLong || unchanged}
-          >
+          <Button type="submit" variant="contained" disabled={blocked}>
             {submitLabel}
           </Button>
         </Stack>

@@ -3,7 +3,6 @@
  * and a delete button per note (with confirmation). Used on the profile and beside applications.
  */
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -16,6 +15,7 @@ import { useAddNote, useDeleteNote, useNotes } from '../../api/notes.ts';
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
 import { translateError } from '../errors.ts';
 import { FormError } from '../FormError.tsx';
+import { PanelList, PanelSection } from './PanelSection.tsx';
 import { RelativeTime } from '../RelativeTime.tsx';
 import { RoleLabel } from '../RoleLabel.tsx';
 import { useZodForm } from '../useZodForm.ts';
@@ -60,67 +60,53 @@ export function NotesPanel({
   };
 
   return (
-    <Stack spacing={1.5} component="section" aria-labelledby={`${fieldId}-heading`}>
-      <Typography
-        id={`${fieldId}-heading`}
-        variant="subtitle1"
-        component={headingLevel}
-        sx={{ fontWeight: 600 }}
-      >
-        {t('moderation.notes.title')}
-      </Typography>
-      {notes.isError ? (
-        <Alert severity="error">
-          {translateError(t, isApiError(notes.error) ? notes.error.code : null)}
-        </Alert>
-      ) : notes.isPending ? null : notes.data.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('moderation.notes.empty')}
-        </Typography>
-      ) : (
-        <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-          {notes.data.map((note) => {
-            const author = note.author?.username ?? t('moderation.notes.deletedAuthor');
-            return (
-              <Stack
-                component="li"
-                key={note.id}
-                direction="row"
-                spacing={1}
-                sx={{ alignItems: 'flex-start', p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}
-              >
-                <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography
-                    variant="body2"
-                    sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                  >
-                    {note.body}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {author}
-                    {note.author ? (
-                      <>
-                        {' · '}
-                        <RoleLabel role={note.author.displayedRole} variant="caption" />
-                      </>
-                    ) : null}
-                    {' · '}
-                    <RelativeTime value={note.createdAt} />
-                  </Typography>
-                </Stack>
-                <IconButton
-                  size="small"
-                  aria-label={t('moderation.notes.delete', { username: author })}
-                  onClick={() => void askDelete(note.id, author)}
-                  disabled={remove.isPending}
+    <PanelSection
+      id={`${fieldId}-heading`}
+      title={t('moderation.notes.title')}
+      level={headingLevel}
+    >
+      <PanelList query={notes} empty={t('moderation.notes.empty')}>
+        {(note) => {
+          const author = note.author?.username ?? t('moderation.notes.deletedAuthor');
+          return (
+            <Stack
+              component="li"
+              key={note.id}
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'flex-start', p: 1.5, borderRadius: 1, bgcolor: 'action.hover' }}
+            >
+              <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+                <Typography
+                  variant="body2"
+                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
                 >
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
+                  {note.body}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {author}
+                  {note.author ? (
+                    <>
+                      {' · '}
+                      <RoleLabel role={note.author.displayedRole} variant="caption" />
+                    </>
+                  ) : null}
+                  {' · '}
+                  <RelativeTime value={note.createdAt} />
+                </Typography>
               </Stack>
-            );
-          })}
-        </Stack>
-      )}
+              <IconButton
+                size="small"
+                aria-label={t('moderation.notes.delete', { username: author })}
+                onClick={() => void askDelete(note.id, author)}
+                disabled={remove.isPending}
+              >
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            </Stack>
+          );
+        }}
+      </PanelList>
       <form noValidate onSubmit={submit}>
         <Stack spacing={1}>
           <FormError error={form.error} />
@@ -150,6 +136,6 @@ export function NotesPanel({
           </Button>
         </Stack>
       </form>
-    </Stack>
+    </PanelSection>
   );
 }

@@ -1,19 +1,17 @@
 /** Posting a status update (≤ 1,000 characters); the lists and the home page refresh after. */
 import { useTranslation } from 'react-i18next';
-import { limits } from '@atelier/shared';
 import { useSnackbar } from '../../app/feedback/context.ts';
 import { useCreateStatusUpdate } from '../../api/statusUpdates.ts';
-import { TextComposer } from '../conversation/TextComposer.tsx';
+import { ConversationComposer } from '../conversation/ConversationComposer.tsx';
 
 export function StatusUpdateComposer() {
   const { t } = useTranslation();
   const create = useCreateStatusUpdate();
   const snackbar = useSnackbar();
   return (
-    <TextComposer
+    <ConversationComposer
+      ns="status"
       label={t('status.composerLabel')}
-      max={limits.statusMax}
-      tooLongKey="errors.statusTooLong"
       submitLabel={t('status.post')}
       onSubmit={async (content) => {
         await create.mutateAsync({ content });

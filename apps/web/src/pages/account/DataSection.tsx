@@ -3,18 +3,11 @@
  * becomes of the content, a grace period during which signing in offers to cancel).
  */
 import { useTranslation } from 'react-i18next';
-import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
@@ -26,6 +19,8 @@ import { queryKeys } from '../../api/keys.ts';
 import { exportUrl, useCancelDeletion, useRequestDeletion } from '../../api/me.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
 import { FormError } from '../../components/FormError.tsx';
+import { PasswordField } from '../../components/FormFields.tsx';
+import { RadioField } from '../../components/RadioField.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
 import { useZodForm } from '../../components/useZodForm.ts';
 import { Section } from './Section.tsx';
@@ -76,7 +71,6 @@ function DeletionForm() {
     mode: '' as AccountDeletionMode,
   });
   const request = useRequestDeletion();
-  const password = form.register('password');
   const submit = form.submit(async (input) => {
     const user = await request.mutateAsync(input);
     // Every session ended on the server: this tab is signed out too.
@@ -99,42 +93,24 @@ function DeletionForm() {
         </Typography>
         <Typography>{t('ownData.deleteIntro', { days: ACCOUNT_DELETION_GRACE_DAYS })}</Typography>
         <FormError error={form.error} />
-        <FormControl error={Boolean(modeMessage)}>
-          <FormLabel id="account-delete-mode">{t('ownData.modeLabel')}</FormLabel>
-          <Controller
-            control={form.control}
-            name="mode"
-            render={({ field }) => (
-              <RadioGroup
-                aria-labelledby="account-delete-mode"
-                name={field.name}
-                value={field.value}
-                onChange={(e) => field.onChange(e.target.value)}
-              >
-                <FormControlLabel value="keep" control={<Radio />} label={t('ownData.modeKeep')} />
-                <FormControlLabel
-                  value="remove"
-                  control={<Radio />}
-                  label={t('ownData.modeRemove')}
-                />
-              </RadioGroup>
-            )}
-          />
+        <RadioField
+          control={form.control}
+          name="mode"
+          labelId="account-delete-mode"
+          label={t('ownData.modeLabel')}
+          options={[
+            { value: 'keep', label: t('ownData.modeKeep') },
+            { value: 'remove', label: t('ownData.modeRemove') },
+          ]}
+          error={Boolean(modeMessage)}
+        >
           {modeMessage ? (
             <Typography variant="caption" color="error">
               {modeMessage}
             </Typography>
           ) : null}
-        </FormControl>
-        <TextField
-          {...password}
-          inputRef={password.ref}
-          label={t('fields.password')}
-          type="password"
-          autoComplete="current-password"
-          error={Boolean(form.message('password'))}
-          helperText={form.message('password')}
-        />
+        </RadioField>
+        <PasswordField {...form.field('password')} />
         <div>
           <Button type="submit" variant="contained" color="error" disabled={form.pending}>
             {t('ownData.delete')}

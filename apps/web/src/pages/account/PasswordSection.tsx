@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { changePasswordSchema, limits } from '@atelier/shared';
 import { authApi } from '../../api/auth.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
 import { FormError } from '../../components/FormError.tsx';
+import { PasswordField } from '../../components/FormFields.tsx';
 import { useZodForm } from '../../components/useZodForm.ts';
 import { Section } from './Section.tsx';
 
@@ -25,31 +25,17 @@ export function PasswordSection() {
     form.reset();
     snackbar({ message: t('account.passwordChanged'), color: 'success' });
   });
-  const field = (name: 'currentPassword' | 'newPassword') => {
-    const { ref, ...rest } = form.register(name);
-    return { ...rest, inputRef: ref, error: Boolean(form.message(name)) };
-  };
 
   return (
     <Section id="account-password" title={t('account.passwordTitle')}>
       <form noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
           <FormError error={form.error} />
-          <TextField
-            label={t('fields.currentPassword')}
-            type="password"
-            autoComplete="current-password"
-            helperText={form.message('currentPassword')}
-            {...field('currentPassword')}
-          />
-          <TextField
+          <PasswordField label={t('fields.currentPassword')} {...form.field('currentPassword')} />
+          <PasswordField
             label={t('fields.newPassword')}
-            type="password"
             autoComplete="new-password"
-            helperText={
-              form.message('newPassword') ?? t('register.passwordHint', { min: limits.passwordMin })
-            }
-            {...field('newPassword')}
+            {...form.field('newPassword', t('register.passwordHint', { min: limits.passwordMin }))}
           />
           <div>
             <Button type="submit" variant="contained" disabled={form.pending}>

@@ -1,70 +1,73 @@
-import { useState, type SyntheticEvent } from 'react';
+/**
+ * The application: the type of account asked for, two answers and up to a few links. Checked with
+ * the shared schema of POST /api/applications before sending (the links without their empty
+ * fields, as sent); a link's error, found here or by the server, shows on the field where it stands.
+ */
+import { z } from 'zod';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  applicationSchema,
-  limits,
-  requestedTypes,
-  type Application,
-  type RequestedType,
-} from '@atelier/shared';
+import { applicationSchema, limits, requestedTypes, type Application } from '@atelier/shared';
 import { useSubmitApplication } from '../../api/applications.ts';
 import { ApiError } from '../../api/client.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
-import { issuesToFieldErrors, serverFieldErrors } from '../../components/errors.ts';
+import { checkOnFields } from '../../components/checkOnFields.ts';
 import { FormCard } from '../../components/FormCard.tsx';
 import { FormError } from '../../components/FormError.tsx';
-import { compactLinks, LinksField } from '../../components/LinksField.tsx';
+import { compactLinks, FormLinksField } from '../../components/LinksField.tsx';
 import { Page } from '../../components/Page.tsx';
+import { RadioField } from '../../components/RadioField.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
-import { useFieldErrors } from '../../components/useFieldErrors.ts';
+import { useZodForm } from '../../components/useZodForm.ts';
+
+/**
+ * The form as typed (no type chosen yet, links with their empty fields), whose output is the
+ * request checked by the shared schema; its errors are moved back onto the fields on screen.
+ */
+export const applicationFormSchema = z
+  .object({
+    requestedType: z.string(),
+    aboutYou: z.string(),
+    whyJoin: z.string(),
+    links: z.array(z.string()),
+  })
+  .transform(({ requestedType, aboutYou, whyJoin, links }, ctx) => {
+    const compact = compactLinks(links);
+    return checkOnFields(
+      applicationSchema,
+      { requestedType: requestedType || undefined, aboutYou, whyJoin, links: compact.values },
+      ctx,
+      compact.remap,
+    );
+  });
 
 export function ApplicationForm({ previous }: { previous: Application | null }) {
   const { t } = useTranslation();
   const snackbar = useSnackbar();
   const format = useDateFormat();
-  const [requestedType, setRequestedType] = useState<RequestedType | ''>('');
-  const [aboutYou, setAboutYou] = useState('');
-  const [whyJoin, setWhyJoin] = useState('');
-  const [links, setLinks] = useState<string[]>(['']);
-  const fields = useFieldErrors();
   const submitApplication = useSubmitApplication();
+  const form = useZodForm(
+    applicationFormSchema,
+    { requestedType: '', aboutYou: '', whyJoin: '', links: [''] },
+    // The server numbers the links it was sent, without the empty fields.
+    { serverFields: (errors, values) => compactLinks(values.links).remap(errors) },
+  );
+  const [aboutYou, whyJoin] = useWatch({ control: form.control, name: ['aboutYou', 'whyJoin'] });
 
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const compact = compactLinks(links);
-    const parsed = applicationSchema.safeParse({
-      requestedType: requestedType || undefined,
-      aboutYou,
-      whyJoin,
-      links: compact.values,
-    });
-    if (!parsed.success) {
-      fields.setErrors(compact.remap(issuesToFieldErrors(parsed.error.issues)));
-      return;
-    }
-    fields.clear();
-    submitApplication.mutate(parsed.data, {
-      onSuccess: () => snackbar({ message: t('application.submitted'), color: 'success' }),
-      onError: (err) => fields.setErrors(compact.remap(serverFieldErrors(err))),
-    });
-  };
+  const submit = form.submit(async (application) => {
+    await submitApplication.mutateAsync(application);
+    snackbar({ message: t('application.submitted'), color: 'success' });
+  });
 
-  const reapplyAt =
-    submitApplication.error instanceof ApiError
-      ? submitApplication.error.fields.reapplyAt
-      : undefined;
+  const reapplyAt = form.error instanceof ApiError ? form.error.fields.reapplyAt : undefined;
+  const answers = { aboutYou, whyJoin };
   const counter = (value: string) =>
     t('common.counter', { count: value.length, max: limits.applicationAnswerMax });
+  const typeMessage = form.message('requestedType');
 
   return (
     <Page title={t('application.title')} intro={t('application.intro')} width="medium">
@@ -72,83 +75,45 @@ export function ApplicationForm({ previous }: { previous: Application | null }) 
         <Alert severity="info">{t('application.again')}</Alert>
       ) : null}
       <FormCard onSubmit={submit}>
-        <FormError error={submitApplication.error} />
+        <FormError error={form.error} />
         {reapplyAt ? (
           <Typography color="error">
             {t('application.reapplyOn', { date: format.date(reapplyAt) })}
           </Typography>
         ) : null}
-        <FormControl error={Boolean(fields.message('requestedType'))}>
-          <FormLabel id="requested-type-label" sx={{ fontWeight: 600, mb: 0.5 }}>
-            {t('application.requestedType')}
-          </FormLabel>
-          <RadioGroup
-            aria-labelledby="requested-type-label"
-            value={requestedType}
-            onChange={(e) => {
-              setRequestedType(e.target.value as RequestedType);
-              fields.clear('requestedType');
-            }}
-          >
-            {requestedTypes.map((type) => (
-              <FormControlLabel
-                key={type}
-                value={type}
-                control={<Radio />}
-                label={t(`application.types.${type}`)}
-              />
-            ))}
-          </RadioGroup>
-          <FormHelperText>
-            {fields.message('requestedType') ?? t('application.requestedTypeHint')}
-          </FormHelperText>
-        </FormControl>
-        <TextField
-          label={t('application.aboutYou')}
-          multiline
-          minRows={4}
-          value={aboutYou}
-          onChange={(e) => {
-            setAboutYou(e.target.value);
-            fields.clear('aboutYou');
-          }}
-          error={Boolean(fields.message('aboutYou'))}
-          helperText={fields.message('aboutYou') ?? counter(aboutYou)}
-          slotProps={{ htmlInput: { maxLength: limits.applicationAnswerMax } }}
-        />
-        <TextField
-          label={t('application.whyJoin')}
-          multiline
-          minRows={4}
-          value={whyJoin}
-          onChange={(e) => {
-            setWhyJoin(e.target.value);
-            fields.clear('whyJoin');
-          }}
-          error={Boolean(fields.message('whyJoin'))}
-          helperText={fields.message('whyJoin') ?? counter(whyJoin)}
-          slotProps={{ htmlInput: { maxLength: limits.applicationAnswerMax } }}
-        />
-        <LinksField
+        <RadioField
+          control={form.control}
+          name="requestedType"
+          labelId="requested-type-label"
+          label={t('application.requestedType')}
+          labelSx={{ fontWeight: 600, mb: 0.5 }}
+          options={requestedTypes.map((type) => ({
+            value: type,
+            label: t(`application.types.${type}`),
+          }))}
+          error={Boolean(typeMessage)}
+        >
+          <FormHelperText>{typeMessage ?? t('application.requestedTypeHint')}</FormHelperText>
+        </RadioField>
+        {(['aboutYou', 'whyJoin'] as const).map((name) => (
+          <TextField
+            key={name}
+            label={t(`application.${name}`)}
+            multiline
+            minRows={4}
+            {...form.field(name, counter(answers[name]))}
+            slotProps={{ htmlInput: { maxLength: limits.applicationAnswerMax } }}
+          />
+        ))}
+        <FormLinksField
+          form={form}
+          name="links"
           legend={t('application.links')}
-          links={links}
           max={limits.applicationLinksMax}
-          onChange={(next) => {
-            setLinks(next);
-            fields.setErrors((prev) =>
-              Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith('links'))),
-            );
-          }}
-          errorFor={(i) => fields.message(`links.${i}`)}
-          listError={fields.message('links')}
+          onEdit={() => form.clearErrors('links')}
         />
         <div>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={submitApplication.isPending}
-          >
+          <Button type="submit" variant="contained" size="large" disabled={form.pending}>
             {t('application.submit')}
           </Button>
         </div>

@@ -11,6 +11,7 @@ import { queryKeys } from '../../api/keys.ts';
 import { Page } from '../../components/Page.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
+import { Quote } from '../../components/Quote.tsx';
 
 export function ApplicationState({
   application,
@@ -56,19 +57,7 @@ export function ApplicationState({
               {application.decisionNote ? (
                 <>
                   <Typography color="text.secondary">{t('application.moderatorNote')}</Typography>
-                  <Typography
-                    component="blockquote"
-                    sx={{
-                      m: 0,
-                      pl: 2,
-                      borderLeft: 3,
-                      borderColor: 'divider',
-                      whiteSpace: 'pre-wrap',
-                      overflowWrap: 'anywhere',
-                    }}
-                  >
-                    {application.decisionNote}
-                  </Typography>
+                  <Quote>{application.decisionNote}</Quote>
                 </>
               ) : null}
               {reapplyAt ? (

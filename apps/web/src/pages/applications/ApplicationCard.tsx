@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
@@ -15,6 +14,7 @@ import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
 import { NotesPanel } from '../../components/moderation/NotesPanel.tsx';
+import { DecisionActions } from './TabList.tsx';
 
 export type CardAction = 'approve' | 'reject' | 'ban';
 
@@ -106,16 +106,7 @@ export function ApplicationCard({
           <NotesPanel userId={applicant.id} />
         </Stack>
       </CardContent>
-      <CardActions
-        sx={{
-          px: { xs: 2, sm: 3 },
-          pb: 2,
-          pt: 0,
-          flexWrap: 'wrap',
-          gap: 1,
-          '& > :not(style) ~ :not(style)': { ml: 0 },
-        }}
-      >
+      <DecisionActions>
         <Button variant="contained" color="success" onClick={() => onAction('approve')}>
           {t('applications.approve')}
         </Button>
@@ -126,7 +117,7 @@ export function ApplicationCard({
         <Button color="error" onClick={() => onAction('ban')}>
           {t('applications.ban')}
         </Button>
-      </CardActions>
+      </DecisionActions>
     </Card>
   );
 }

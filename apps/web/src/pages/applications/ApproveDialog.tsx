@@ -2,19 +2,7 @@
  * Approve an application with a granted role (member or probation-X; default from the request),
  * validated by the shared schema (useZodForm).
  */
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
-import Stack from '@mui/material/Stack';
 import {
   approveApplicationSchema,
   grantableRoles,
@@ -23,7 +11,8 @@ import {
   type Application,
   type GrantableRole,
 } from '@atelier/shared';
-import { FormError } from '../../components/FormError.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
 import { useZodForm } from '../../components/useZodForm.ts';
 
 export function ApproveDialog({
@@ -41,62 +30,28 @@ export function ApproveDialog({
   });
 
   return (
-    <Dialog
-      open
-      onClose={form.pending ? undefined : onClose}
-      aria-labelledby="approve-title"
-      fullWidth
+    <FormDialog
+      id="approve"
+      title={t('applications.approveTitle', { username: application.applicant.username })}
+      description={t('applications.approveText')}
+      form={form}
+      onSubmit={({ grantedRole }) => onSubmit(grantedRole)}
+      onClose={onClose}
+      confirmText={t('applications.approve')}
+      confirmColor="success"
       maxWidth="xs"
     >
-      <form
-        noValidate
-        onSubmit={form.submit(async ({ grantedRole }) => {
-          await onSubmit(grantedRole);
-          onClose();
-        })}
-      >
-        <DialogTitle id="approve-title">
-          {t('applications.approveTitle', { username: application.applicant.username })}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DialogContentText>{t('applications.approveText')}</DialogContentText>
-            <FormError error={form.error} />
-            <FormControl fullWidth>
-              <InputLabel id="granted-role-label">{t('applications.grantedRole')}</InputLabel>
-              <Controller
-                control={form.control}
-                name="grantedRole"
-                render={({ field }) => (
-                  <Select
-                    labelId="granted-role-label"
-                    label={t('applications.grantedRole')}
-                    name={field.name}
-                    value={field.value}
-                    onChange={(e) => field.onChange(e.target.value)}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                  >
-                    {grantableRoles.map((id) => (
-                      <MenuItem key={id} value={id} sx={{ color: roles[id].color }}>
-                        {t(`roles.${roles[id].name}`)}
-                      </MenuItem>
-                    ))}
-                  </Select>
-                )}
-              />
-            </FormControl>
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={form.pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" color="success" disabled={form.pending}>
-            {t('applications.approve')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <SelectField
+        control={form.control}
+        name="grantedRole"
+        label={t('applications.grantedRole')}
+        options={grantableRoles.map((id) => ({
+          value: id,
+          label: t(`roles.${roles[id].name}`),
+          color: roles[id].color,
+        }))}
+        message={form.message('grantedRole')}
+      />
+    </FormDialog>
   );
 }

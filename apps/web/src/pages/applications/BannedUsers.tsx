@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,8 +10,8 @@ import type { BannedUser } from '@atelier/shared';
 import { useBannedUsers, useUnbanUser } from '../../api/users.ts';
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
 import { translateError } from '../../components/errors.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { TabList } from './TabList.tsx';
 
 export function BannedUsers() {
   const { t } = useTranslation();
@@ -39,24 +38,9 @@ export function BannedUsers() {
     });
   };
 
-  if (list.isPending) return <PageSpinner />;
-  if (list.isError)
-    return (
-      <Alert severity="error">
-        {translateError(t, list.error instanceof ApiError ? list.error.code : null)}
-      </Alert>
-    );
-  if (list.data.length === 0) {
-    return (
-      <Typography color="text.secondary" sx={{ pt: 1 }}>
-        {t('applications.noBanned')}
-      </Typography>
-    );
-  }
-
   return (
-    <Stack spacing={2} sx={{ pt: 1 }}>
-      {list.data.map((user) => (
+    <TabList query={list} empty={t('applications.noBanned')}>
+      {(user) => (
         <Card
           key={user.id}
           variant="outlined"
@@ -104,7 +88,7 @@ export function BannedUsers() {
             </Stack>
           </CardContent>
         </Card>
-      ))}
-    </Stack>
+      )}
+    </TabList>
   );
 }

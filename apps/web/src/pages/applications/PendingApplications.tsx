@@ -1,22 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { banSchema, limits, rejectApplicationSchema, type Application } from '@atelier/shared';
+import { limits, rejectApplicationSchema, type Application } from '@atelier/shared';
 import {
   useApplications,
   useApproveApplication,
   useRejectApplication,
 } from '../../api/applications.ts';
-import { ApiError } from '../../api/client.ts';
 import { useBanUser } from '../../api/users.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
-import { translateError } from '../../components/errors.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { ApplicationCard, type CardAction } from './ApplicationCard.tsx';
 import { ApproveDialog } from './ApproveDialog.tsx';
-import { ReasonDialog } from '../../components/ReasonDialog.tsx';
+import { TabList } from './TabList.tsx';
+import { BanDialog, ReasonDialog } from '../../components/ReasonDialog.tsx';
 
 export function PendingApplications() {
   const { t } = useTranslation();
@@ -28,27 +23,17 @@ export function PendingApplications() {
   const [open, setOpen] = useState<{ action: CardAction; application: Application } | null>(null);
   const close = () => setOpen(null);
 
-  if (list.isPending) return <PageSpinner />;
-  if (list.isError)
-    return (
-      <Alert severity="error">
-        {translateError(t, list.error instanceof ApiError ? list.error.code : null)}
-      </Alert>
-    );
-
   return (
-    <Stack spacing={2} sx={{ pt: 1 }}>
-      {list.data.length === 0 ? (
-        <Typography color="text.secondary">{t('applications.empty')}</Typography>
-      ) : (
-        list.data.map((application) => (
+    <>
+      <TabList query={list} empty={t('applications.empty')}>
+        {(application) => (
           <ApplicationCard
             key={application.id}
             application={application}
             onAction={(action) => setOpen({ action, application })}
           />
-        ))
-      )}
+        )}
+      </TabList>
       {open?.action === 'approve' ? (
         <ApproveDialog
           application={open.application}
@@ -78,16 +63,12 @@ export function PendingApplications() {
         />
       ) : null}
       {open?.action === 'ban' ? (
-        <ReasonDialog
+        <BanDialog
           id="ban"
           title={t('applications.banTitle', { username: open.application.applicant.username })}
           description={t('applications.banText')}
           label={t('applications.reason')}
-          field="reason"
-          maxLength={limits.banReasonMax}
           confirmText={t('applications.ban')}
-          confirmColor="error"
-          schema={banSchema}
           onClose={close}
           onSubmit={async (reason) => {
             await ban.mutateAsync({ id: open.application.applicant.id, reason });
@@ -95,6 +76,6 @@ export function PendingApplications() {
           }}
         />
       ) : null}
-    </Stack>
+    </>
   );
 }

@@ -2,11 +2,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
@@ -20,17 +18,15 @@ import {
   roles as roleTable,
   type PromotionRequest,
 } from '@atelier/shared';
-import { ApiError } from '../../api/client.ts';
 import { useDecidePromotion, usePendingPromotions } from '../../api/promotions.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
-import { translateError } from '../../components/errors.ts';
-import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { NotesPanel } from '../../components/moderation/NotesPanel.tsx';
 import { PromotionPosts } from '../../components/moderation/PromotionSection.tsx';
 import { ReasonDialog } from '../../components/ReasonDialog.tsx';
+import { DecisionActions, TabList } from './TabList.tsx';
 
 export function PromotionRequests() {
   const { t } = useTranslation();
@@ -42,22 +38,12 @@ export function PromotionRequests() {
     request: PromotionRequest;
   } | null>(null);
 
-  if (list.isPending) return <PageSpinner />;
-  if (list.isError)
-    return (
-      <Alert severity="error">
-        {translateError(t, list.error instanceof ApiError ? list.error.code : null)}
-      </Alert>
-    );
-
   const advancedName = (request: PromotionRequest) =>
     t(`roles.${roleTable[advancedRoleOf[request.roleType]].name}`);
   return (
-    <Stack spacing={2} sx={{ pt: 1 }}>
-      {list.data.length === 0 ? (
-        <Typography color="text.secondary">{t('moderation.promotions.empty')}</Typography>
-      ) : (
-        list.data.map((request) => (
+    <>
+      <TabList query={list} empty={t('moderation.promotions.empty')}>
+        {(request) => (
           <Card
             key={request.id}
             variant="outlined"
@@ -114,16 +100,7 @@ export function PromotionRequests() {
                 <NotesPanel userId={request.user.id} />
               </Stack>
             </CardContent>
-            <CardActions
-              sx={{
-                px: { xs: 2, sm: 3 },
-                pb: 2,
-                pt: 0,
-                flexWrap: 'wrap',
-                gap: 1,
-                '& > :not(style) ~ :not(style)': { ml: 0 },
-              }}
-            >
+            <DecisionActions>
               <Button
                 variant="contained"
                 color="success"
@@ -134,10 +111,10 @@ export function PromotionRequests() {
               <Button variant="outlined" onClick={() => setOpen({ decision: 'decline', request })}>
                 {t('moderation.promotions.decline')}
               </Button>
-            </CardActions>
+            </DecisionActions>
           </Card>
-        ))
-      )}
+        )}
+      </TabList>
       {open ? (
         <ReasonDialog
           key={`${open.request.id}-${open.decision}`}
@@ -183,6 +160,6 @@ export function PromotionRequests() {
           }}
         />
       ) : null}
-    </Stack>
+    </>
   );
 }

@@ -5,29 +5,25 @@
  * their account (the seed's language sync), so a link opened in another browser is not shown in
  * that browser's language.
  */
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { resetRequestSchema } from '@atelier/shared';
 import { authApi } from '../../api/auth.ts';
 import { ApiError } from '../../api/client.ts';
 import { queryKeys } from '../../api/keys.ts';
-import { fetchMe, useMe } from '../../api/me.ts';
-import { issuesToFieldErrors, translateError } from '../../components/errors.ts';
-import { FormCard } from '../../components/FormCard.tsx';
-import { FormError } from '../../components/FormError.tsx';
+import { fetchMe } from '../../api/me.ts';
+import { EmailRequestForm } from '../../components/EmailRequestForm.tsx';
+import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
-import { useFieldErrors } from '../../components/useFieldErrors.ts';
 import { currentLanguage, setLanguage } from '../../i18n/index.ts';
 
 export function VerifyEmail({ token }: { token: string }) {
@@ -99,47 +95,13 @@ export function VerifyEmail({ token }: { token: string }) {
 
 function ResendVerification() {
   const { t } = useTranslation();
-  const me = useMe().data;
-  const [email, setEmail] = useState(me?.email ?? '');
-  const fields = useFieldErrors();
-  const resend = useMutation({
-    mutationFn: (address: string) => authApi.sendVerificationEmail(address),
-    onError: fields.fromServer,
-  });
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    const parsed = resetRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      fields.setErrors(issuesToFieldErrors(parsed.error.issues));
-      return;
-    }
-    fields.clear();
-    resend.mutate(parsed.data.email);
-  };
   return (
-    <FormCard onSubmit={submit}>
-      <Typography>{t('auth.resendIntro')}</Typography>
-      {resend.isSuccess ? (
-        <Alert severity="success" role="status">
-          {t('register.resent', { email: resend.variables })}
-        </Alert>
-      ) : null}
-      <FormError error={resend.error} />
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          fields.clear('email');
-        }}
-        error={Boolean(fields.message('email'))}
-        helperText={fields.message('email')}
-      />
-      <Button type="submit" variant="outlined" disabled={resend.isPending}>
-        {t('register.resend')}
-      </Button>
-    </FormCard>
+    <EmailRequestForm
+      send={authApi.sendVerificationEmail}
+      sentMessage={(email) => t('register.resent', { email })}
+      submitLabel={() => t('register.resend')}
+      secondary
+      intro={<Typography>{t('auth.resendIntro')}</Typography>}
+    />
   );
 }

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useMe } from '../../api/me.ts';
 import { useLogout } from '../../app/shell/useLogout.ts';
 import { Page } from '../../components/Page.tsx';
+import { Quote } from '../../components/Quote.tsx';
 
 export default function BannedPage() {
   const { t } = useTranslation();
@@ -23,19 +24,7 @@ export default function BannedPage() {
             <Typography variant="subtitle2" component="h2">
               {t('banned.reason')}
             </Typography>
-            <Typography
-              component="blockquote"
-              sx={{
-                m: 0,
-                pl: 2,
-                borderLeft: 3,
-                borderColor: 'error.main',
-                whiteSpace: 'pre-wrap',
-                overflowWrap: 'anywhere',
-              }}
-            >
-              {me?.banReason || t('banned.noReason')}
-            </Typography>
+            <Quote color="error.main">{me?.banReason || t('banned.noReason')}</Quote>
             <Typography variant="body2" color="text.secondary">
               {t('banned.note')}
             </Typography>

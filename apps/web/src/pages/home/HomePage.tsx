@@ -5,9 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -16,12 +14,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCompactNumber, type HomeSection, type SiteStats } from '@atelier/shared';
-import { isApiError } from '../../api/client.ts';
 import { useHome } from '../../api/home.ts';
 import { AuthorLine } from '../../components/AuthorLine.tsx';
-import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
 import { ProvenanceBadge } from '../../components/ProvenanceBadge.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
 import { StatusUpdateComposer } from '../../components/status-updates/StatusUpdateComposer.tsx';
@@ -33,18 +30,7 @@ export default function HomePage() {
   return (
     <Page title={t('home.title')} intro={t('home.intro')}>
       {home.isPending ? <PageSpinner /> : null}
-      {home.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void home.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {translateError(t, isApiError(home.error) ? home.error.code : null)}
-        </Alert>
-      ) : null}
+      {home.isError ? <QueryError error={home.error} onRetry={() => void home.refetch()} /> : null}
       {home.data ? (
         <Grid container spacing={{ xs: 3, md: 4 }}>
           <Grid size={{ xs: 12, md: 7, lg: 8 }}>

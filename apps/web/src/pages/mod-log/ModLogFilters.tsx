@@ -2,7 +2,7 @@
  * The mod log's filters: action, moderator and user (a name or an id), a date range. Applied on
  * submit (Enter in any field works); a range that ends before it starts is refused next to "To".
  */
-import { useState, type SyntheticEvent } from 'react';
+import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -47,6 +47,13 @@ export function ModLogFilters({
     setDraft((prev) => ({ ...prev, [name]: v }));
     if (name === 'from' || name === 'to') setRangeError(null);
   };
+  /** The props every filter field shares: its label, its draft value, small. */
+  const field = (name: string) => ({
+    label: t(`moderation.log.${name}`),
+    value: draft[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.target.value),
+    size: 'small' as const,
+  });
 
   const submit = (event: SyntheticEvent) => {
     event.preventDefault();
@@ -67,14 +74,7 @@ export function ModLogFilters({
     <form noValidate onSubmit={submit} aria-label={t('moderation.log.filters')}>
       <Stack spacing={2}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <TextField
-            select
-            label={t('moderation.log.action')}
-            value={draft.action}
-            onChange={(e) => set('action', e.target.value)}
-            sx={{ minWidth: { md: 220 } }}
-            size="small"
-          >
+          <TextField select {...field('action')} sx={{ minWidth: { md: 220 } }}>
             <MenuItem value="">{t('moderation.log.anyAction')}</MenuItem>
             {modActions.map((action) => (
               <MenuItem key={action} value={action}>
@@ -83,18 +83,12 @@ export function ModLogFilters({
             ))}
           </TextField>
           <TextField
-            label={t('moderation.log.moderator')}
-            value={draft.moderator}
-            onChange={(e) => set('moderator', e.target.value)}
-            size="small"
+            {...field('moderator')}
             sx={{ flex: 1 }}
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
           <TextField
-            label={t('moderation.log.subject')}
-            value={draft.subject}
-            onChange={(e) => set('subject', e.target.value)}
-            size="small"
+            {...field('subject')}
             sx={{ flex: 1 }}
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
@@ -104,20 +98,10 @@ export function ModLogFilters({
           spacing={2}
           sx={{ alignItems: { sm: 'flex-start' } }}
         >
+          <TextField type="date" {...field('from')} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField
             type="date"
-            label={t('moderation.log.from')}
-            value={draft.from}
-            onChange={(e) => set('from', e.target.value)}
-            size="small"
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            label={t('moderation.log.to')}
-            value={draft.to}
-            onChange={(e) => set('to', e.target.value)}
-            size="small"
+            {...field('to')}
             error={Boolean(rangeError)}
             helperText={rangeError ? translateError(t, rangeError) : undefined}
             slotProps={{ inputLabel: { shrink: true } }}

@@ -4,7 +4,6 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -21,11 +20,10 @@ import {
   type PublicUser,
   type RoleId,
 } from '@atelier/shared';
-import { isApiError } from '../../api/client.ts';
 import { useModLog, type ModLogFilters as Filters } from '../../api/modLog.ts';
-import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { cleanFilters, ModLogFilters } from './ModLogFilters.tsx';
 
@@ -221,16 +219,7 @@ export default function ModLogPage() {
       {log.isPending ? (
         <PageSpinner />
       ) : log.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void log.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {translateError(t, isApiError(log.error) ? log.error.code : null)}
-        </Alert>
+        <QueryError error={log.error} onRetry={() => void log.refetch()} />
       ) : entries.length === 0 ? (
         <Typography color="text.secondary">{t('moderation.log.empty')}</Typography>
       ) : (

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { BackHome } from '../../components/LoadFailedPage.tsx';
 import { Page } from '../../components/Page.tsx';
 
 export default function NotFoundPage() {
@@ -9,11 +8,7 @@ export default function NotFoundPage() {
   return (
     <Page title={t('pages.notFound.title')}>
       <Typography color="text.secondary">{t('pages.notFound.body')}</Typography>
-      <div>
-        <Button component={RouterLink} to="/" variant="outlined">
-          {t('later.backHome')}
-        </Button>
-      </div>
+      <BackHome />
     </Page>
   );
 }

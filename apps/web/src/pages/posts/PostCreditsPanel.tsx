@@ -18,6 +18,31 @@ import { creditKinds, type PostCredits } from '@atelier/shared';
 import { usePostCredits } from '../../api/credits.ts';
 import { PostCard } from '../../components/PostCard.tsx';
 
+/** The button to the previous or next part of a series, named after that part; none at an end. */
+function PartLink({
+  part,
+  step,
+}: {
+  part: NonNullable<PostCredits['series']>['previous'];
+  step: 'previous' | 'next';
+}) {
+  const { t } = useTranslation();
+  if (!part) return null;
+  return (
+    <Button
+      component={RouterLink}
+      to={`/posts/${part.id}`}
+      startIcon={step === 'previous' ? <NavigateBeforeIcon /> : undefined}
+      endIcon={step === 'next' ? <NavigateNextIcon /> : undefined}
+      variant="outlined"
+      size="small"
+      aria-label={t(`credits.${step}Named`, { title: part.title })}
+    >
+      {t(`credits.${step}`)}
+    </Button>
+  );
+}
+
 function SeriesBox({ place }: { place: NonNullable<PostCredits['series']> }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -36,30 +61,8 @@ function SeriesBox({ place }: { place: NonNullable<PostCredits['series']> }) {
         — {t('credits.partOf', { part: place.part, count: place.of })}
       </Typography>
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
-        {place.previous ? (
-          <Button
-            component={RouterLink}
-            to={`/posts/${place.previous.id}`}
-            startIcon={<NavigateBeforeIcon />}
-            variant="outlined"
-            size="small"
-            aria-label={t('credits.previousNamed', { title: place.previous.title })}
-          >
-            {t('credits.previous')}
-          </Button>
-        ) : null}
-        {place.next ? (
-          <Button
-            component={RouterLink}
-            to={`/posts/${place.next.id}`}
-            endIcon={<NavigateNextIcon />}
-            variant="outlined"
-            size="small"
-            aria-label={t('credits.nextNamed', { title: place.next.title })}
-          >
-            {t('credits.next')}
-          </Button>
-        ) : null}
+        <PartLink part={place.previous} step="previous" />
+        <PartLink part={place.next} step="next" />
       </Stack>
       <Box component="ol" sx={{ m: 0, pl: 3 }} aria-label={t('credits.chapters')}>
         {place.chapters.map((c) =>

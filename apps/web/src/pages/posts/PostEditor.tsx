@@ -6,6 +6,8 @@
  * fields. The draft is kept in localStorage while typing and cleared once saved.
  */
 import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { z } from 'zod';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -40,13 +42,14 @@ import { usePostCredits, useSaveRelations, type RelationsChange } from '../../ap
 import { deleteMedia } from '../../api/media.ts';
 import { useCreatePost, useUpdatePost } from '../../api/posts.ts';
 import { useSections } from '../../api/sections.ts';
-import { issuesToFieldErrors, translateError } from '../../components/errors.ts';
+import { checkOnFields } from '../../components/checkOnFields.ts';
+import { translateError } from '../../components/errors.ts';
 import { FormCard } from '../../components/FormCard.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
 import { TagPicker } from '../../components/TagPicker.tsx';
-import { useFieldErrors } from '../../components/useFieldErrors.ts';
+import { useZodForm } from '../../components/useZodForm.ts';
 import {
   clearDraft,
   draftKey,
@@ -74,6 +77,36 @@ function initialOf(target: EditorTarget): PostDraft {
     media: p.media,
   };
 }
+
+/**
+ * The editor's fields (no provenance chosen yet; the ids of the uploaded files are put in `media`
+ * as it is sent), checked with the shared schema of a new post.
+ */
+const postFormSchema = z
+  .object({
+    section: z.string(),
+    title: z.string(),
+    body: z.string(),
+    provenance: z.string(),
+    tools: z.string(),
+    tags: z.array(z.string()),
+    media: z.array(z.string()),
+  })
+  .transform(({ provenance, ...fields }, ctx) =>
+    checkOnFields(createPostSchema, { ...fields, provenance: provenance || undefined }, ctx),
+  );
+type PostFields = z.input<typeof postFormSchema>;
+
+/** The fields of a draft (its files are the editor's own list). */
+const fieldsOf = (d: PostDraft): PostFields => ({
+  section: d.section,
+  title: d.title,
+  body: d.body,
+  provenance: d.provenance,
+  tools: d.tools,
+  tags: d.tags,
+  media: [],
+});
 
 const autosaveMs = 400;
 
@@ -120,14 +153,11 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
     return saved && !sameDraft(saved, initial) ? saved : null;
   });
   const start = restored ?? initial;
-  const [form, setForm] = useState<Omit<PostDraft, 'media'>>(() => ({ ...start }));
   const [mediaItems, setMediaItems] = useState<MediaItem[]>(() => mediaItemsFrom(start.media));
   const [showRestored, setShowRestored] = useState(Boolean(restored));
   const [tab, setTab] = useState<'write' | 'preview'>('write');
-  const fieldErrors = useFieldErrors();
   const create = useCreatePost();
   const update = useUpdatePost(postId ?? '');
-  const mutation = editing ? update : create;
   const saved = useRef(false);
   // Series and credits: the author's own (a moderator editing a post leaves them as they are).
   const isAuthor = !editing || target.post.author.id === me.id;
@@ -141,8 +171,36 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
   const relations = edited ?? (!editing || existing.data ? initialRelations : null);
   const saveRelations = useSaveRelations();
 
+  /** Keyboard and screen-reader users land on the first field to fix. */
+  const focusFirstError = (fields: string[]) => {
+    const order: [string, () => HTMLElement | null][] = [
+      ['title', () => document.getElementById(ids.title)],
+      ['section', () => document.getElementById(ids.section)],
+      ['body', () => document.getElementById(ids.body)],
+      ['tags', () => document.getElementById('editor-tags')],
+      [
+        'provenance',
+        () => document.querySelector<HTMLElement>(`[aria-labelledby="${ids.provenance}"] input`),
+      ],
+      ['tools', () => document.getElementById(ids.tools)],
+    ];
+    const first = order.find(([name]) =>
+      fields.some((key) => key === name || key.startsWith(`${name}.`)),
+    );
+    if (!first) return;
+    // The body field exists only on the Write tab: switch first, focus once it is there.
+    if (first[0] === 'body' && tab !== 'write') setTab('write');
+    window.setTimeout(() => first[1]()?.focus(), 0);
+  };
+  const form = useZodForm(postFormSchema, fieldsOf(start), { onInvalid: focusFirstError });
+  const { media: _ids, ...fields } = form.watch();
+
   const media = doneMedia(mediaItems);
-  const draft: PostDraft = { ...form, media };
+  const draft: PostDraft = {
+    ...fields,
+    provenance: fields.provenance as PostDraft['provenance'],
+    media,
+  };
   const uploading = mediaItems.some((i) => i.status === 'uploading');
 
   // Autosave: a short pause after the last change; nothing is kept while the form is untouched.
@@ -156,11 +214,6 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
     return () => window.clearTimeout(timer);
   }, [serialized, key, initial]);
 
-  const set = <K extends keyof typeof form>(name: K, value: (typeof form)[K]) => {
-    setForm((prev) => ({ ...prev, [name]: value }));
-    fieldErrors.clear(name);
-  };
-
   const originalMedia = useMemo(
     () => new Set(editing ? target.post.media.map((m) => m.id) : []),
     [editing, target],
@@ -171,96 +224,69 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
   };
 
   const postable = (sections.data ?? []).filter((s) => me && canPostIn(me.roles, s.type));
-  const chosenSection = sections.data?.find((s) => s.slug === form.section);
+  const chosenSection = sections.data?.find((s) => s.slug === fields.section);
   const limited = chosenSection && postingRight(me.roles, chosenSection.type) === 'limited';
 
   const discardDraft = () => {
     clearDraft(key);
-    setForm({ ...initial });
+    form.reset(fieldsOf(initial));
     setMediaItems(mediaItemsFrom(initial.media));
     setShowRestored(false);
-    fieldErrors.clear();
   };
 
-  /** Keyboard and screen-reader users land on the first field to fix. */
-  const focusFirstError = (errors: Record<string, string>) => {
-    const order: [string, () => HTMLElement | null][] = [
-      ['title', () => document.getElementById(ids.title)],
-      ['section', () => document.getElementById(ids.section)],
-      ['body', () => document.getElementById(ids.body)],
-      ['tags', () => document.getElementById('editor-tags')],
-      [
-        'provenance',
-        () => document.querySelector<HTMLElement>(`[aria-labelledby="${ids.provenance}"] input`),
-      ],
-      ['tools', () => document.getElementById(ids.tools)],
-    ];
-    const first = order.find(([name]) =>
-      Object.keys(errors).some((key) => key === name || key.startsWith(`${name}.`)),
+  const finish = (post: Post) => {
+    saved.current = true;
+    clearDraft(key);
+    snackbar({ message: t(editing ? 'editor.updated' : 'editor.created'), color: 'success' });
+    void navigate(`/posts/${post.id}`, { replace: editing });
+  };
+  const done = (post: Post) => {
+    const change = isAuthor && relations ? relationsChange(initialRelations, relations) : null;
+    if (!change) return finish(post);
+    // The post is saved; its series and credits follow (an error there is told, the post stays).
+    saveRelations.mutate(
+      { postId: post.id, change },
+      {
+        onSuccess: () => finish(post),
+        onError: (err) => {
+          snackbar({
+            message: `${t('credits.saveFailed')} ${translateError(t, isApiError(err) ? err.code : null)}`,
+            color: 'error',
+          });
+          finish(post);
+        },
+      },
     );
-    if (!first) return;
-    // The body field exists only on the Write tab: switch first, focus once it is there.
-    if (first[0] === 'body' && tab !== 'write') setTab('write');
-    window.setTimeout(() => first[1]()?.focus(), 0);
   };
-
   const submit = (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (uploading) return;
-    const payload = {
-      section: form.section,
-      title: form.title,
-      body: form.body,
-      provenance: form.provenance || undefined,
-      tools: form.tools,
-      tags: form.tags,
-      media: media.map((m) => m.id),
-    };
-    const parsed = createPostSchema.safeParse(payload);
-    if (!parsed.success) {
-      const errors = issuesToFieldErrors(parsed.error.issues);
-      fieldErrors.setErrors(errors);
-      focusFirstError(errors);
-      return;
-    }
-    const finish = (post: Post) => {
-      saved.current = true;
-      clearDraft(key);
-      snackbar({ message: t(editing ? 'editor.updated' : 'editor.created'), color: 'success' });
-      void navigate(`/posts/${post.id}`, { replace: editing });
-    };
-    const done = (post: Post) => {
-      const change = isAuthor && relations ? relationsChange(initialRelations, relations) : null;
-      if (!change) return finish(post);
-      // The post is saved; its series and credits follow (an error there is told, the post stays).
-      saveRelations.mutate(
-        { postId: post.id, change },
-        {
-          onSuccess: () => finish(post),
-          onError: (err) => {
-            snackbar({
-              message: `${t('credits.saveFailed')} ${translateError(t, isApiError(err) ? err.code : null)}`,
-              color: 'error',
-            });
-            finish(post);
-          },
-        },
-      );
-    };
-    if (editing) {
-      const { section: _section, ...input } = parsed.data;
-      update.mutate(input, { onSuccess: done, onError: fieldErrors.fromServer });
-    } else {
-      create.mutate(parsed.data, { onSuccess: done, onError: fieldErrors.fromServer });
-    }
+    form.setValue(
+      'media',
+      media.map((m) => m.id),
+    );
+    form.submit(async (input) => {
+      if (editing) {
+        const { section: _section, ...changes } = input;
+        done(await update.mutateAsync(changes));
+      } else {
+        done(await create.mutateAsync(input));
+      }
+    })(event);
   };
 
-  const cancelTo = postId ? `/posts/${postId}` : form.section ? `/sections/${form.section}` : '/';
+  const cancelTo = postId
+    ? `/posts/${postId}`
+    : fields.section
+      ? `/sections/${fields.section}`
+      : '/';
 
   const sectionName = (slug: string) => {
     const s = sections.data?.find((x) => x.slug === slug);
     return s ? s.name[lng] || s.name.en : slug;
   };
+
+  const provenanceMessage = form.message('provenance');
 
   return (
     <FormCard onSubmit={submit} label={t(editing ? 'editor.editTitle' : 'editor.newTitle')}>
@@ -280,44 +306,47 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
       <TextField
         id={ids.title}
         label={t('editor.title')}
-        value={form.title}
-        onChange={(e) => set('title', e.target.value)}
         required
-        error={Boolean(fieldErrors.errors.title)}
-        helperText={
-          fieldErrors.message('title') ??
-          t('common.counter', { count: form.title.length, max: limits.postTitleMax })
-        }
+        {...form.field(
+          'title',
+          t('common.counter', { count: fields.title.length, max: limits.postTitleMax }),
+        )}
       />
 
-      <TextField
-        id={ids.section}
-        select
-        label={t('editor.section')}
-        value={postable.some((s) => s.slug === form.section) || editing ? form.section : ''}
-        onChange={(e) => set('section', e.target.value)}
-        required
-        disabled={editing}
-        error={Boolean(fieldErrors.errors.section)}
-        helperText={
-          fieldErrors.message('section') ??
-          (editing
-            ? t('editor.sectionFixed')
-            : limited
-              ? t('section.probationNote', { count: limits.probationPostsPerDay })
-              : undefined)
-        }
-      >
-        {editing ? (
-          <MenuItem value={form.section}>{sectionName(form.section)}</MenuItem>
-        ) : (
-          postable.map((s) => (
-            <MenuItem key={s.slug} value={s.slug}>
-              {s.name[lng] || s.name.en}
-            </MenuItem>
-          ))
+      <Controller
+        control={form.control}
+        name="section"
+        render={({ field }) => (
+          <TextField
+            id={ids.section}
+            select
+            label={t('editor.section')}
+            value={postable.some((s) => s.slug === field.value) || editing ? field.value : ''}
+            onChange={(e) => field.onChange(e.target.value)}
+            required
+            disabled={editing}
+            error={Boolean(form.message('section'))}
+            helperText={
+              form.message('section') ??
+              (editing
+                ? t('editor.sectionFixed')
+                : limited
+                  ? t('section.probationNote', { count: limits.probationPostsPerDay })
+                  : undefined)
+            }
+          >
+            {editing ? (
+              <MenuItem value={field.value}>{sectionName(field.value)}</MenuItem>
+            ) : (
+              postable.map((s) => (
+                <MenuItem key={s.slug} value={s.slug}>
+                  {s.name[lng] || s.name.en}
+                </MenuItem>
+              ))
+            )}
+          </TextField>
         )}
-      </TextField>
+      />
 
       <Box>
         <Tabs
@@ -349,22 +378,19 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
             <TextField
               id={ids.body}
               label={t('editor.body')}
-              value={form.body}
-              onChange={(e) => set('body', e.target.value)}
               multiline
               minRows={10}
               maxRows={30}
               fullWidth
-              error={Boolean(fieldErrors.errors.body)}
-              helperText={
-                fieldErrors.message('body') ??
-                t('editor.bodyHelp', { count: form.body.length, max: limits.postBodyMax })
-              }
+              {...form.field(
+                'body',
+                t('editor.bodyHelp', { count: fields.body.length, max: limits.postBodyMax }),
+              )}
             />
           ) : (
             <Box sx={{ minHeight: 200, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              {form.body.trim() ? (
-                <Markdown>{form.body}</Markdown>
+              {fields.body.trim() ? (
+                <Markdown>{fields.body}</Markdown>
               ) : (
                 <Typography color="text.secondary">{t('editor.previewEmpty')}</Typography>
               )}
@@ -373,74 +399,81 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
         </Box>
       </Box>
 
-      <TagPicker
-        id="editor-tags"
-        label={t('editor.tags')}
-        value={form.tags}
-        onChange={(tags) => set('tags', tags)}
-        max={limits.postTagsMax}
-        allowCreate={canCreateTags(me.roles)}
-        error={fieldErrors.message('tags')}
-        helperText={t('editor.tagsHelp', { max: limits.postTagsMax })}
+      <Controller
+        control={form.control}
+        name="tags"
+        render={({ field }) => (
+          <TagPicker
+            id="editor-tags"
+            label={t('editor.tags')}
+            value={field.value}
+            onChange={field.onChange}
+            max={limits.postTagsMax}
+            allowCreate={canCreateTags(me.roles)}
+            error={form.message('tags')}
+            helperText={t('editor.tagsHelp', { max: limits.postTagsMax })}
+          />
+        )}
       />
 
-      <FormControl error={Boolean(fieldErrors.errors.provenance)} required>
+      <FormControl error={Boolean(provenanceMessage)} required>
         <FormLabel id={ids.provenance}>{t('provenance.label')}</FormLabel>
-        <RadioGroup
-          aria-labelledby={ids.provenance}
-          value={form.provenance}
-          onChange={(e) => set('provenance', e.target.value as PostDraft['provenance'])}
-        >
-          {provenances.map((p) => (
-            <FormControlLabel
-              key={p}
-              value={p}
-              control={<Radio />}
-              sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
-              label={
-                <Stack>
-                  <span>{t(`provenance.${p}`)}</span>
-                  <Typography variant="caption" color="text.secondary">
-                    {t(`provenance.explain.${p}`)}
-                  </Typography>
-                </Stack>
-              }
-            />
-          ))}
-        </RadioGroup>
-        {fieldErrors.errors.provenance ? (
-          <FormHelperText>{fieldErrors.message('provenance')}</FormHelperText>
-        ) : null}
+        <Controller
+          control={form.control}
+          name="provenance"
+          render={({ field }) => (
+            <RadioGroup
+              aria-labelledby={ids.provenance}
+              value={field.value}
+              onChange={(e) => field.onChange(e.target.value)}
+            >
+              {provenances.map((p) => (
+                <FormControlLabel
+                  key={p}
+                  value={p}
+                  control={<Radio />}
+                  sx={{ alignItems: 'flex-start', my: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
+                  label={
+                    <Stack>
+                      <span>{t(`provenance.${p}`)}</span>
+                      <Typography variant="caption" color="text.secondary">
+                        {t(`provenance.explain.${p}`)}
+                      </Typography>
+                    </Stack>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          )}
+        />
+        {provenanceMessage ? <FormHelperText>{provenanceMessage}</FormHelperText> : null}
       </FormControl>
 
       <TextField
         id={ids.tools}
         label={t('editor.tools')}
-        value={form.tools}
-        onChange={(e) => set('tools', e.target.value)}
-        error={Boolean(fieldErrors.errors.tools)}
-        helperText={fieldErrors.message('tools') ?? t('editor.toolsHelp')}
+        {...form.field('tools', t('editor.toolsHelp'))}
       />
 
       <MediaField
         items={mediaItems}
         setItems={setMediaItems}
         onRemove={onRemoveMedia}
-        error={fieldErrors.message('media')}
+        error={form.message('media')}
       />
 
       {isAuthor && relations ? (
         <CreditsField postId={postId} value={relations} onChange={setRelations} />
       ) : null}
 
-      <FormError error={mutation.error} />
+      <FormError error={form.error} />
 
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         <Button onClick={() => void navigate(cancelTo)}>{t('common.cancel')}</Button>
         <Button
           type="submit"
           variant="contained"
-          loading={mutation.isPending || saveRelations.isPending}
+          loading={form.pending || saveRelations.isPending}
           disabled={uploading}
         >
           {uploading ? t('editor.waitUploads') : editing ? t('editor.save') : t('editor.publish')}

@@ -3,14 +3,13 @@
  * dialog showing each version as a diff against the one before (title, body, tags).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, Post, PostHistory, Tag } from '@atelier/shared';
-import { ConfirmContext, SnackbarContext } from '../../app/feedback/context.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { tagKeys } from '../../api/tags.ts';
+import { renderInApp } from '../../test/render.tsx';
 import { PostView } from './PostView.tsx';
 
 const ada = { id: 'author', username: 'ada', displayedRole: 'advanced-writer' } as const;
@@ -107,17 +106,7 @@ function renderView(p: Post, me: CurrentUser) {
   });
   client.setQueryData(queryKeys.sections, []);
   client.setQueryData(tagKeys.all, tags);
-  render(
-    <QueryClientProvider client={client}>
-      <SnackbarContext value={{ show: () => undefined }}>
-        <ConfirmContext value={{ confirm: () => Promise.resolve(false) }}>
-          <MemoryRouter>
-            <PostView post={p} me={me} />
-          </MemoryRouter>
-        </ConfirmContext>
-      </SnackbarContext>
-    </QueryClientProvider>,
-  );
+  renderInApp(<PostView post={p} me={me} />, { client });
   return fetch;
 }
 

@@ -6,11 +6,9 @@
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { diffWordsWithSpace, type ChangeObject } from 'diff';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -21,64 +19,48 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { alpha, useTheme } from '@mui/material/styles';
 import { tagLabel, type PostVersion } from '@atelier/shared';
-import { isApiError } from '../../api/client.ts';
 import { usePostHistory } from '../../api/posts.ts';
 import { useTags } from '../../api/tags.ts';
-import { translateError } from '../../components/errors.ts';
+import { DialogQuery } from '../../components/DialogQuery.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
+import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
 
-const hidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+/** One added (`ins`) or removed (`del`) part of a diff, announced as such to screen readers. */
+function Change({ kind, children }: { kind: 'ins' | 'del'; children: string }) {
+  const { t } = useTranslation();
+  const added = kind === 'ins';
+  return (
+    <Box
+      component={kind}
+      sx={{
+        bgcolor: (theme) =>
+          alpha(added ? theme.palette.success.main : theme.palette.error.main, 0.25),
+        color: 'text.primary',
+        ...(added ? { textDecoration: 'underline' } : {}),
+      }}
+    >
+      <VisuallyHidden>{t(added ? 'history.addedStart' : 'history.removedStart')}</VisuallyHidden>
+      {children}
+      <VisuallyHidden>{t('history.changeEnd')}</VisuallyHidden>
+    </Box>
+  );
+}
 
 /** The parts of a word diff as inline ins/del marks. */
 export function DiffText({ before, after }: { before: string; after: string }) {
-  const { t } = useTranslation();
   const parts: ChangeObject<string>[] = diffWordsWithSpace(before, after);
   return (
     <>
       {parts.map((part, i) =>
         part.added ? (
-          <Box
-            component="ins"
-            key={i}
-            sx={{
-              bgcolor: (theme) => alpha(theme.palette.success.main, 0.25),
-              color: 'text.primary',
-              textDecoration: 'underline',
-            }}
-          >
-            <Box component="span" sx={hidden}>
-              {t('history.addedStart')}
-            </Box>
+          <Change key={i} kind="ins">
             {part.value}
-            <Box component="span" sx={hidden}>
-              {t('history.changeEnd')}
-            </Box>
-          </Box>
+          </Change>
         ) : part.removed ? (
-          <Box
-            component="del"
-            key={i}
-            sx={{
-              bgcolor: (theme) => alpha(theme.palette.error.main, 0.25),
-              color: 'text.primary',
-            }}
-          >
-            <Box component="span" sx={hidden}>
-              {t('history.removedStart')}
-            </Box>
+          <Change key={i} kind="del">
             {part.value}
-            <Box component="span" sx={hidden}>
-              {t('history.changeEnd')}
-            </Box>
-          </Box>
+          </Change>
         ) : (
           <Fragment key={i}>{part.value}</Fragment>
         ),
@@ -200,26 +182,20 @@ export function PostHistoryDialog({
       <DialogTitle id={titleId}>{t('history.dialogTitle')}</DialogTitle>
       {/* Focusable: the versions are text only, and a keyboard scrolls them from here. */}
       <DialogContent dividers tabIndex={0} role="region" aria-labelledby={titleId}>
-        {history.isPending ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-            <CircularProgress aria-label={t('history.loading')} />
-          </Box>
-        ) : history.isError ? (
-          <Alert severity="error">
-            {translateError(t, isApiError(history.error) ? history.error.code : null)}
-          </Alert>
-        ) : (
-          <Stack spacing={2} divider={<Divider flexItem />}>
-            {versions.map((version, i) => (
-              <VersionView key={version.number} version={version} previous={versions[i + 1]} />
-            ))}
-            {oldest && oldest.number > 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                {t('history.olderNotKept')}
-              </Typography>
-            ) : null}
-          </Stack>
-        )}
+        <DialogQuery query={history} loading={t('history.loading')}>
+          {() => (
+            <Stack spacing={2} divider={<Divider flexItem />}>
+              {versions.map((version, i) => (
+                <VersionView key={version.number} version={version} previous={versions[i + 1]} />
+              ))}
+              {oldest && oldest.number > 0 ? (
+                <Typography variant="body2" color="text.secondary">
+                  {t('history.olderNotKept')}
+                </Typography>
+              ) : null}
+            </Stack>
+          )}
+        </DialogQuery>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('history.close')}</Button>

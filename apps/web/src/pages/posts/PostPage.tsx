@@ -4,15 +4,12 @@
  */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import { useParams, useSearchParams } from 'react-router';
 import { mayManage } from '@atelier/shared';
 import { lazyWithRetry } from '../../app/lazyWithRetry.ts';
-import { isApiError } from '../../api/client.ts';
 import { useCurrentUser } from '../../api/me.ts';
 import { usePost } from '../../api/posts.ts';
-import { translateError } from '../../components/errors.ts';
+import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { useScrollToHash } from '../../app/live/useScrollToHash.ts';
@@ -47,20 +44,13 @@ export default function PostPage() {
   }
   if (post.isPending) return <PageSpinner />;
   if (post.isError) {
-    const notFound = isApiError(post.error) && post.error.status === 404;
     return (
-      <Page width="medium" title={notFound ? t('post.notFound') : t('pages.post.title')}>
-        <Alert severity={notFound ? 'info' : 'error'}>
-          {notFound
-            ? t('post.notFoundBody')
-            : translateError(t, isApiError(post.error) ? post.error.code : null)}
-        </Alert>
-        <div>
-          <Button component={RouterLink} to="/" variant="outlined">
-            {t('later.backHome')}
-          </Button>
-        </div>
-      </Page>
+      <LoadFailedPage
+        width="medium"
+        error={post.error}
+        title={t('pages.post.title')}
+        notFound={{ title: t('post.notFound'), body: t('post.notFoundBody') }}
+      />
     );
   }
   const mayEdit = mayManage(me, post.data.author.id);

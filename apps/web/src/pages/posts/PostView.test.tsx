@@ -3,14 +3,13 @@
  * counted per opening, and the image lightbox works by keyboard.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, Media, Post, PostCredits } from '@atelier/shared';
-import { ConfirmContext, SnackbarContext } from '../../app/feedback/context.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { tagKeys } from '../../api/tags.ts';
+import { renderInApp } from '../../test/render.tsx';
 import { PostView } from './PostView.tsx';
 
 const image = (n: number): Media => ({
@@ -85,17 +84,7 @@ function renderView(post: Post, me: CurrentUser, credits: PostCredits = noCredit
   });
   client.setQueryData(queryKeys.sections, []);
   client.setQueryData(tagKeys.all, []);
-  const view = render(
-    <QueryClientProvider client={client}>
-      <SnackbarContext value={{ show: () => undefined }}>
-        <ConfirmContext value={{ confirm: () => Promise.resolve(false) }}>
-          <MemoryRouter>
-            <PostView post={post} me={me} />
-          </MemoryRouter>
-        </ConfirmContext>
-      </SnackbarContext>
-    </QueryClientProvider>,
-  );
+  const view = renderInApp(<PostView post={post} me={me} />, { client });
   return { fetch, ...view };
 }
 

@@ -3,7 +3,7 @@
  * counts, History (once edited)/Edit/Delete for the author and moderators, then the comments. A removed post (only its
  * author and moderators can open it) says so with the reason.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -46,6 +46,24 @@ function useCountView(id: string) {
     sent.current = id;
     record.mutate(id);
   }, [id, record]);
+}
+
+/** A count under the post (comments, views): the icon and the short number, named in full. */
+function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <Stack
+      direction="row"
+      spacing={0.5}
+      sx={{ alignItems: 'center', color: 'text.secondary' }}
+      aria-label={label}
+      role="img"
+    >
+      {icon}
+      <Typography variant="body2" aria-hidden>
+        {value}
+      </Typography>
+    </Stack>
+  );
 }
 
 export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
@@ -140,30 +158,16 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
           likeCount={post.likeCount}
           size="medium"
         />
-        <Stack
-          direction="row"
-          spacing={0.5}
-          sx={{ alignItems: 'center', color: 'text.secondary' }}
-          aria-label={t('post.comments', { count: post.commentCount })}
-          role="img"
-        >
-          <ChatBubbleOutlineIcon fontSize="small" />
-          <Typography variant="body2" aria-hidden>
-            {compact(post.commentCount)}
-          </Typography>
-        </Stack>
-        <Stack
-          direction="row"
-          spacing={0.5}
-          sx={{ alignItems: 'center', color: 'text.secondary' }}
-          aria-label={t('post.views', { count: post.viewCount })}
-          role="img"
-        >
-          <VisibilityOutlinedIcon fontSize="small" />
-          <Typography variant="body2" aria-hidden>
-            {compact(post.viewCount)}
-          </Typography>
-        </Stack>
+        <Stat
+          icon={<ChatBubbleOutlineIcon fontSize="small" />}
+          label={t('post.comments', { count: post.commentCount })}
+          value={compact(post.commentCount)}
+        />
+        <Stat
+          icon={<VisibilityOutlinedIcon fontSize="small" />}
+          label={t('post.views', { count: post.viewCount })}
+          value={compact(post.viewCount)}
+        />
         {mayEdit ? (
           <Stack direction="row" sx={{ ml: { sm: 'auto' }, flexWrap: 'wrap', gap: 1 }}>
             {post.editionCount > 0 ? (

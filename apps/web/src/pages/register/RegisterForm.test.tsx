@@ -3,51 +3,25 @@
  * server's `fields`, each shown next to its field in the current language.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarContext } from '../../app/feedback/context.ts';
+import { screen } from '@testing-library/react';
+import { describedBy, fillAndSubmit, renderForm } from '../../test/forms.tsx';
 import { RegisterForm } from './RegisterForm.tsx';
 
-function renderForm() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+const open = () =>
+  renderForm(<RegisterForm />, {
+    labels: { username: 'Username', email: 'E-mail', password: 'Password' },
+    submit: 'Register',
   });
-  return render(
-    <QueryClientProvider client={client}>
-      <SnackbarContext value={{ show: () => undefined }}>
-        <MemoryRouter>
-          <RegisterForm />
-        </MemoryRouter>
-      </SnackbarContext>
-    </QueryClientProvider>,
-  );
-}
-
-/** The helper text MUI links to the input with aria-describedby. */
-function describedBy(input: HTMLElement): string {
-  const ids = input.getAttribute('aria-describedby') ?? '';
-  return ids
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('RegisterForm field errors', () => {
+describe('RegisterForm field errors', { timeout: 30_000 }, () => {
   it('shows the client-side rule next to each field and sends nothing', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    renderForm();
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Username'), 'a');
-    await user.type(screen.getByLabelText('E-mail'), 'not-an-address');
-    await user.type(screen.getByLabelText('Password'), 'short');
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await fillAndSubmit(open(), { username: 'a', email: 'not-an-address', password: 'short' });
 
     expect(describedBy(screen.getByLabelText('Username'))).toContain(
       'The username must have 3 to 24 characters.',
@@ -77,12 +51,11 @@ describe('RegisterForm field errors', () => {
       ),
     );
     vi.stubGlobal('fetch', fetch);
-    renderForm();
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Username'), 'Ana Lee');
-    await user.type(screen.getByLabelText('E-mail'), 'ana@example.com');
-    await user.type(screen.getByLabelText('Password'), 'correct horse battery staple');
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await fillAndSubmit(open(), {
+      username: 'Ana Lee',
+      email: 'ana@example.com',
+      password: 'correct horse battery staple',
+    });
 
     await screen.findByText('This username is already taken.');
     expect(describedBy(screen.getByLabelText('Username'))).toContain(

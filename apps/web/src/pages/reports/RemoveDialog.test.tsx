@@ -30,7 +30,7 @@ describe('RemoveDialog', () => {
     renderDialog(null, onSubmit);
     const remove = screen.getByRole('button', { name: 'Remove' });
     await userEvent.click(remove);
-    expect(await screen.findByText('Choose one of the reasons.')).toBeInTheDocument();
+    expect(await screen.findByText('Choose a reason.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: 'Other' }));
     expect(screen.getByRole('textbox', { name: /The reason, in your words/ })).toHaveFocus();
     await userEvent.click(remove);

@@ -15,13 +15,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  banSchema,
-  limits,
-  removableTargetTypes,
-  type ReportGroup,
-  type ReportReason,
-} from '@atelier/shared';
+import { removableTargetTypes, type ReportGroup, type ReportReason } from '@atelier/shared';
 import { isApiError } from '../../api/client.ts';
 import { useBanFromReports, useDismissReports, useRemoveReported } from '../../api/reports.ts';
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
@@ -29,7 +23,7 @@ import { translateError } from '../../components/errors.ts';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
-import { ReasonDialog } from '../../components/ReasonDialog.tsx';
+import { BanDialog } from '../../components/ReasonDialog.tsx';
 import { RemoveDialog } from './RemoveDialog.tsx';
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -39,6 +33,51 @@ function Section({ title, id, children }: { title: string; id: string; children:
         {title}
       </Typography>
       {children}
+    </Box>
+  );
+}
+
+/**
+ * A column of the author's history (notes, earlier actions): `empty` when there is none, else each
+ * item (`children`) with who wrote or took it (`by`) and when.
+ */
+function AuthorHistory<T extends { id: string | number; createdAt: string }>({
+  title,
+  id,
+  empty,
+  items,
+  by,
+  children,
+}: {
+  title: string;
+  id: string;
+  empty: string;
+  items: T[];
+  by: (item: T) => { username: string } | null;
+  children: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Section title={title} id={id}>
+        {items.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {empty}
+          </Typography>
+        ) : (
+          <Stack component="ul" spacing={0.75} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+            {items.map((item) => (
+              <Box component="li" key={item.id}>
+                {children(item)}
+                <Typography variant="caption" color="text.secondary">
+                  {by(item)?.username ?? t('reports.deletedUser')} ·{' '}
+                  <RelativeTime value={item.createdAt} />
+                </Typography>
+              </Box>
+            ))}
+          </Stack>
+        )}
+      </Section>
     </Box>
   );
 }
@@ -198,61 +237,38 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
               spacing={2}
               divider={<Divider flexItem orientation="vertical" />}
             >
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Section
-                  title={t('reports.notesHeading', { username: author.username })}
-                  id={`${key}-notes`}
-                >
-                  {group.authorNotes.length === 0 ? (
-                    <Typography variant="body2" color="text.secondary">
-                      {t('reports.noNotes')}
-                    </Typography>
-                  ) : (
-                    <Stack component="ul" spacing={0.75} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-                      {group.authorNotes.map((n) => (
-                        <Box component="li" key={n.id}>
-                          <Typography
-                            variant="body2"
-                            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                          >
-                            {n.body}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {n.author?.username ?? t('reports.deletedUser')} ·{' '}
-                            <RelativeTime value={n.createdAt} />
-                          </Typography>
-                        </Box>
-                      ))}
-                    </Stack>
-                  )}
-                </Section>
-              </Box>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Section title={t('reports.actionsHeading')} id={`${key}-actions`}>
-                  {group.authorActions.length === 0 ? (
-                    <Typography variant="body2" color="text.secondary">
-                      {t('reports.noActions')}
-                    </Typography>
-                  ) : (
-                    <Stack component="ul" spacing={0.75} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-                      {group.authorActions.map((a) => (
-                        <Box component="li" key={a.id}>
-                          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                            {t(`reports.modActions.${a.action}`, { defaultValue: a.action })}
-                            {a.reason
-                              ? ` — ${t(`reports.reasons.${a.reason}`, { defaultValue: a.reason })}`
-                              : null}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {a.moderator?.username ?? t('reports.deletedUser')} ·{' '}
-                            <RelativeTime value={a.createdAt} />
-                          </Typography>
-                        </Box>
-                      ))}
-                    </Stack>
-                  )}
-                </Section>
-              </Box>
+              <AuthorHistory
+                title={t('reports.notesHeading', { username: author.username })}
+                id={`${key}-notes`}
+                empty={t('reports.noNotes')}
+                items={group.authorNotes}
+                by={(n) => n.author}
+              >
+                {(n) => (
+                  <Typography
+                    variant="body2"
+                    sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  >
+                    {n.body}
+                  </Typography>
+                )}
+              </AuthorHistory>
+              <AuthorHistory
+                title={t('reports.actionsHeading')}
+                id={`${key}-actions`}
+                empty={t('reports.noActions')}
+                items={group.authorActions}
+                by={(a) => a.moderator}
+              >
+                {(a) => (
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {t(`reports.modActions.${a.action}`, { defaultValue: a.action })}
+                    {a.reason
+                      ? ` — ${t(`reports.reasons.${a.reason}`, { defaultValue: a.reason })}`
+                      : null}
+                  </Typography>
+                )}
+              </AuthorHistory>
             </Stack>
           ) : null}
 
@@ -299,16 +315,12 @@ export function ReportGroupCard({ group }: { group: ReportGroup }) {
         />
       ) : null}
       {dialog === 'ban' && author ? (
-        <ReasonDialog
+        <BanDialog
           id={`${key}-ban`}
           title={t('reports.banTitle', { username: author.username })}
           description={t('reports.banText')}
           label={t('reports.banReason')}
-          field="reason"
-          maxLength={limits.banReasonMax}
           confirmText={t('reports.banConfirm')}
-          confirmColor="error"
-          schema={banSchema}
           onClose={() => setDialog(null)}
           onSubmit={(reason) =>
             ban.mutateAsync({ ...target, reason }).then(() =>

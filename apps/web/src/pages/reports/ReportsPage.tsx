@@ -1,15 +1,12 @@
 /** /reports (moderators): the open reports grouped by target, then possible ban evasion. */
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReportQueue } from '@atelier/shared';
-import { isApiError } from '../../api/client.ts';
 import { useReportQueue } from '../../api/reports.ts';
-import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
 import { BanEvasionList } from './BanEvasionList.tsx';
 import { ReportGroupCard } from './ReportGroupCard.tsx';
 
@@ -41,16 +38,7 @@ export default function ReportsPage() {
       {queue.isPending ? (
         <PageSpinner />
       ) : queue.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void queue.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {translateError(t, isApiError(queue.error) ? queue.error.code : null)}
-        </Alert>
+        <QueryError error={queue.error} onRetry={() => void queue.refetch()} />
       ) : (
         <ReportsView queue={queue.data} />
       )}

@@ -23,11 +23,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  provenances,
   searchKinds,
   searchLimits,
   tagLabel,
-  type Provenance,
   type PublicUser,
   type SearchKind,
   type SearchResults,
@@ -40,15 +38,15 @@ import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PostCard } from '../../components/PostCard.tsx';
+import { isProvenance, ProvenanceFilter } from '../../components/ProvenanceFilter.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
 import { TagPicker } from '../../components/TagPicker.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
+import { useSetSearchParam } from '../../components/useSetSearchParam.ts';
 
 const isKind = (v: string | null): v is SearchKind =>
   (searchKinds as readonly string[]).includes(v ?? '');
-const isProvenance = (v: string | null): v is Provenance =>
-  (provenances as readonly string[]).includes(v ?? '');
 /** How many of each kind the All tab shows before "See all". */
 const allPreview = 5;
 
@@ -67,16 +65,7 @@ export default function SearchPage() {
   };
   const results = useSearch(q, kind, filters);
   const data = results.data ? mergePages(results.data.pages) : undefined;
-  const setParam = (name: string, value: string | undefined) =>
-    setParams(
-      (prev) => {
-        const p = new URLSearchParams(prev);
-        if (value) p.set(name, value);
-        else p.delete(name);
-        return p;
-      },
-      { replace: true },
-    );
+  const setParam = useSetSearchParam();
   const setKind = (next: SearchKind) => setParam('kind', next === 'all' ? undefined : next);
   const tooShort = (q && !isSearchable(q)) || data?.tooShort;
 
@@ -194,22 +183,11 @@ function Filters({
           id="search-tag-filter"
         />
       </Box>
-      <FormControl size="small">
-        <InputLabel id="search-provenance-label">{t('provenance.filterLabel')}</InputLabel>
-        <Select
-          labelId="search-provenance-label"
-          label={t('provenance.filterLabel')}
-          value={filters.provenance ?? ''}
-          onChange={(event) => onChange('provenance', event.target.value || undefined)}
-        >
-          <MenuItem value="">{t('provenance.any')}</MenuItem>
-          {provenances.map((p) => (
-            <MenuItem key={p} value={p}>
-              {t(`provenance.${p}`)}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <ProvenanceFilter
+        labelId="search-provenance-label"
+        value={filters.provenance}
+        onChange={(value) => onChange('provenance', value)}
+      />
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -9,10 +9,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -23,26 +19,25 @@ import {
   limits,
   postSorts,
   postingRight,
-  provenances,
   type PostSort,
-  type Provenance,
   type Section,
 } from '@atelier/shared';
 import { isApiError } from '../../api/client.ts';
 import { useCurrentUser } from '../../api/me.ts';
 import { useSection, useSectionPosts, type PostListFilters } from '../../api/posts.ts';
 import { translateError } from '../../components/errors.ts';
+import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
 import { Page } from '../../components/Page.tsx';
+import { LoadMore } from '../../components/LoadMore.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PostCard } from '../../components/PostCard.tsx';
+import { isProvenance, ProvenanceFilter } from '../../components/ProvenanceFilter.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
 import { TagPicker } from '../../components/TagPicker.tsx';
-import { useAutoLoad } from '../../components/useAutoLoad.ts';
+import { useSetSearchParam } from '../../components/useSetSearchParam.ts';
 
 const isSort = (v: string | null): v is PostSort =>
   (postSorts as readonly string[]).includes(v ?? '');
-const isProvenance = (v: string | null): v is Provenance =>
-  (provenances as readonly string[]).includes(v ?? '');
 
 export default function SectionPage() {
   const { t } = useTranslation();
@@ -50,20 +45,12 @@ export default function SectionPage() {
   const section = useSection(slug);
   if (section.isPending) return <PageSpinner />;
   if (section.isError) {
-    const notFound = isApiError(section.error) && section.error.status === 404;
     return (
-      <Page title={notFound ? t('section.notFound') : t('pages.section.title')}>
-        <Alert severity={notFound ? 'info' : 'error'}>
-          {notFound
-            ? t('section.notFoundBody')
-            : translateError(t, isApiError(section.error) ? section.error.code : null)}
-        </Alert>
-        <div>
-          <Button component={RouterLink} to="/" variant="outlined">
-            {t('later.backHome')}
-          </Button>
-        </div>
-      </Page>
+      <LoadFailedPage
+        error={section.error}
+        title={t('pages.section.title')}
+        notFound={{ title: t('section.notFound'), body: t('section.notFoundBody') }}
+      />
     );
   }
   return <SectionView section={section.data} />;
@@ -73,7 +60,7 @@ function SectionView({ section }: { section: Section }) {
   const { t } = useTranslation();
   const lng = useLanguageCode();
   const me = useCurrentUser();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const sortParam = params.get('sort');
   const provenanceParam = params.get('provenance');
   const filters: PostListFilters = {
@@ -82,23 +69,7 @@ function SectionView({ section }: { section: Section }) {
     provenance: isProvenance(provenanceParam) ? provenanceParam : undefined,
   };
   const posts = useSectionPosts(section.slug, filters);
-  const loadMore = () => {
-    if (posts.hasNextPage && !posts.isFetchingNextPage) void posts.fetchNextPage();
-  };
-  const sentinel = useAutoLoad<HTMLDivElement>(
-    loadMore,
-    posts.hasNextPage && !posts.isFetchingNextPage,
-  );
-  const setParam = (name: string, value: string | undefined) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setParam = useSetSearchParam();
   const right = me ? postingRight(me.roles, section.type) : 'no';
   const items = posts.data?.pages.flatMap((p) => p.items) ?? [];
   const filtered = Boolean(filters.tag ?? filters.provenance);
@@ -170,22 +141,12 @@ function SectionView({ section }: { section: Section }) {
               id="section-tag-filter"
             />
           </Box>
-          <FormControl size="small" sx={{ flex: 1, minWidth: 200 }}>
-            <InputLabel id="provenance-filter-label">{t('provenance.filterLabel')}</InputLabel>
-            <Select
-              labelId="provenance-filter-label"
-              label={t('provenance.filterLabel')}
-              value={filters.provenance ?? ''}
-              onChange={(event) => setParam('provenance', event.target.value || undefined)}
-            >
-              <MenuItem value="">{t('provenance.any')}</MenuItem>
-              {provenances.map((p) => (
-                <MenuItem key={p} value={p}>
-                  {t(`provenance.${p}`)}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          <ProvenanceFilter
+            labelId="provenance-filter-label"
+            value={filters.provenance}
+            onChange={(value) => setParam('provenance', value)}
+            sx={{ flex: 1, minWidth: 200 }}
+          />
         </Stack>
       </Stack>
 
@@ -214,13 +175,7 @@ function SectionView({ section }: { section: Section }) {
           ))}
         </Stack>
       ) : null}
-      {posts.hasNextPage ? (
-        <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center' }}>
-          <Button variant="outlined" onClick={loadMore} loading={posts.isFetchingNextPage}>
-            {t('section.loadMore')}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMore query={posts} label={t('section.loadMore')} />
     </Page>
   );
 }

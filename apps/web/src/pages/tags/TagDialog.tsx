@@ -6,13 +6,6 @@ import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
   isLanguage,
@@ -26,7 +19,8 @@ import {
   type Tag,
   type TagInput,
 } from '@atelier/shared';
-import { FormError } from '../../components/FormError.tsx';
+import { FormDialog } from '../../components/FormDialog.tsx';
+import { SelectField } from '../../components/SelectField.tsx';
 import { useZodForm } from '../../components/useZodForm.ts';
 
 const labelKeys: Record<Language, string> = {
@@ -88,110 +82,68 @@ export function TagDialog({
   const byId = useMemo(() => new Map(tags.map((x) => [x.id, x])), [tags]);
 
   return (
-    <Dialog
-      open
-      onClose={form.pending ? undefined : onClose}
-      aria-labelledby="tag-dialog-title"
-      fullWidth
-      maxWidth="sm"
+    <FormDialog
+      id="tag-dialog"
+      title={tag ? t('tags.editTitle') : t('tags.createTitle')}
+      form={form}
+      onSubmit={onSubmit}
+      onClose={onClose}
+      confirmText={tag ? t('tags.save') : t('tags.create')}
     >
-      <form
-        noValidate
-        onSubmit={form.submit(async (input) => {
-          await onSubmit(input);
-          onClose();
-        })}
-      >
-        <DialogTitle id="tag-dialog-title">
-          {tag ? t('tags.editTitle') : t('tags.createTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <FormError error={form.error} />
-            {languages.map((language) => {
-              const { ref, ...input } = form.register(`labels.${language}`);
-              const message = form.message(`labels.${language}`);
-              return (
+      {languages.map((language) => {
+        const { ref, ...input } = form.register(`labels.${language}`);
+        const message = form.message(`labels.${language}`);
+        return (
+          <TextField
+            key={language}
+            {...input}
+            inputRef={ref}
+            label={t(labelKeys[language])}
+            required={language === 'en'}
+            lang={language}
+            error={Boolean(message)}
+            helperText={message ?? (language === 'en' ? undefined : t('tags.optional'))}
+            slotProps={{ htmlInput: { maxLength: limits.tagLabelMax } }}
+            fullWidth
+          />
+        );
+      })}
+      <SelectField
+        control={form.control}
+        name="type"
+        label={t('tags.type')}
+        options={tagTypes.map((value) => ({ value, label: t(`tags.types.${value}`) }))}
+        message={form.message('type')}
+      />
+      <Controller
+        control={form.control}
+        name="parents"
+        render={({ field }) => {
+          const parents = field.value ?? [];
+          return (
+            <Autocomplete
+              multiple
+              options={candidates}
+              value={parents.map((id) => byId.get(id)).filter((x): x is Tag => x !== undefined)}
+              onChange={(_, next) => field.onChange(next.map((x) => x.id))}
+              onBlur={field.onBlur}
+              getOptionLabel={(option) => tagLabel(option, lng)}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              getOptionDisabled={() => parents.length >= limits.tagParentsMax}
+              filterOptions={(options, state) => searchTags(options, state.inputValue, lng)}
+              filterSelectedOptions
+              renderInput={(params) => (
                 <TextField
-                  key={language}
-                  {...input}
-                  inputRef={ref}
-                  label={t(labelKeys[language])}
-                  required={language === 'en'}
-                  lang={language}
-                  error={Boolean(message)}
-                  helperText={message ?? (language === 'en' ? undefined : t('tags.optional'))}
-                  slotProps={{ htmlInput: { maxLength: limits.tagLabelMax } }}
-                  fullWidth
+                  {...params}
+                  label={t('tags.parentsLabel')}
+                  error={Boolean(form.message('parents'))}
+                  helperText={form.message('parents') ?? t('tags.parentsHint')}
                 />
-              );
-            })}
-            <Controller
-              control={form.control}
-              name="type"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label={t('tags.type')}
-                  name={field.name}
-                  value={field.value}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(form.message('type'))}
-                  helperText={form.message('type')}
-                  fullWidth
-                >
-                  {tagTypes.map((value) => (
-                    <MenuItem key={value} value={value}>
-                      {t(`tags.types.${value}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
               )}
             />
-            <Controller
-              control={form.control}
-              name="parents"
-              render={({ field }) => {
-                const parents = field.value ?? [];
-                return (
-                  <Autocomplete
-                    multiple
-                    options={candidates}
-                    value={parents
-                      .map((id) => byId.get(id))
-                      .filter((x): x is Tag => x !== undefined)}
-                    onChange={(_, next) => field.onChange(next.map((x) => x.id))}
-                    onBlur={field.onBlur}
-                    getOptionLabel={(option) => tagLabel(option, lng)}
-                    isOptionEqualToValue={(a, b) => a.id === b.id}
-                    getOptionDisabled={() => parents.length >= limits.tagParentsMax}
-                    filterOptions={(options, state) => searchTags(options, state.inputValue, lng)}
-                    filterSelectedOptions
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        label={t('tags.parentsLabel')}
-                        error={Boolean(form.message('parents'))}
-                        helperText={form.message('parents') ?? t('tags.parentsHint')}
-                      />
-                    )}
-                  />
-                );
-              }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={form.pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" loading={form.pending}>
-            {tag ? t('tags.save') : t('tags.create')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          );
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -4,7 +4,6 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -31,6 +30,7 @@ import { useCreateTag, useDeleteTag, useTags, useUpdateTag } from '../../api/tag
 import { translateError } from '../../components/errors.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
+import { QueryError } from '../../components/QueryError.tsx';
 import { TagDialog } from './TagDialog.tsx';
 
 type DialogState = { mode: 'closed' } | { mode: 'create' } | { mode: 'edit'; tag: Tag };
@@ -218,16 +218,7 @@ export default function TagsPage() {
       {tags.isPending ? (
         <PageSpinner />
       ) : tags.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void tags.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {translateError(t, isApiError(tags.error) ? tags.error.code : null)}
-        </Alert>
+        <QueryError error={tags.error} onRetry={() => void tags.refetch()} />
       ) : (
         <TagList
           tags={tags.data}

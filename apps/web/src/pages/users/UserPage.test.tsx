@@ -1,10 +1,9 @@
 /** The profile page: the header's facts, the link to Account on one's own profile, not found. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import type { UserProfile } from '@atelier/shared';
-import { ConfirmContext, SnackbarContext } from '../../app/feedback/context.ts';
+import { renderInApp } from '../../test/render.tsx';
 import UserPage from './UserPage.tsx';
 
 const profile: UserProfile = {
@@ -53,19 +52,11 @@ function stub(me: string, status = 200) {
 }
 
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SnackbarContext value={{ show: () => undefined }}>
-        <ConfirmContext value={{ confirm: () => Promise.resolve(false) }}>
-          <MemoryRouter initialEntries={['/users/u1']}>
-            <Routes>
-              <Route path="/users/:userId" element={<UserPage />} />
-            </Routes>
-          </MemoryRouter>
-        </ConfirmContext>
-      </SnackbarContext>
-    </QueryClientProvider>,
+  renderInApp(
+    <Routes>
+      <Route path="/users/:userId" element={<UserPage />} />
+    </Routes>,
+    { path: '/users/u1' },
   );
 }
 

@@ -3,8 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import Typography from '@mui/material/Typography';
-import type { routes } from '@atelier/shared';
-import { call } from '../../api/client.ts';
+import { routeQuery } from '../../api/route.ts';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 
@@ -12,12 +11,11 @@ export default function UsernamePage() {
   const { t } = useTranslation();
   const { username = '' } = useParams();
   const found = useQuery({
-    queryKey: ['userByUsername', username.toLowerCase()],
-    queryFn: ({ signal }) =>
-      call<typeof routes.profiles.byUsername>('GET /api/users/by-username/:username', {
-        params: { username },
-        signal,
-      }),
+    ...routeQuery(
+      ['userByUsername', username.toLowerCase()],
+      'GET /api/users/by-username/:username',
+      { params: { username } },
+    ),
     retry: false,
   });
   if (found.data) return <Navigate to={`/users/${found.data.id}`} replace />;

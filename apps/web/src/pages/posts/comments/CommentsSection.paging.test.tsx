@@ -4,12 +4,10 @@
  * rest behind "Show N more replies"; a `#comment-…` / `#reply-…` link loads and shows its target.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Comment, CommentReply, Page, PublicUser } from '@atelier/shared';
-import { ConfirmContext, SnackbarContext } from '../../../app/feedback/context.ts';
+import { renderInApp } from '../../../test/render.tsx';
 import { CommentsSection } from './CommentsSection.tsx';
 
 const postId = '00000000-0000-4000-8000-000000000002';
@@ -85,20 +83,7 @@ const commentCalls = (fetch: ReturnType<typeof stubServer>) =>
   fetch.mock.calls.filter(([url]) => url.startsWith(`/api/posts/${postId}/comments`)).length;
 
 function renderSection(hash = '') {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <SnackbarContext value={{ show: () => undefined }}>
-        <ConfirmContext value={{ confirm: () => Promise.resolve(false) }}>
-          <MemoryRouter initialEntries={[`/posts/${postId}${hash}`]}>
-            <CommentsSection postId={postId} />
-          </MemoryRouter>
-        </ConfirmContext>
-      </SnackbarContext>
-    </QueryClientProvider>,
-  );
+  renderInApp(<CommentsSection postId={postId} />, { path: `/posts/${postId}${hash}` });
 }
 
 const shownComments = () => screen.getAllByTestId('comment').map((c) => c.id);

@@ -4,12 +4,10 @@
  * Edit and Delete.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Comment, CommentReply, Page, PublicUser } from '@atelier/shared';
-import { ConfirmContext, SnackbarContext } from '../../../app/feedback/context.ts';
+import { renderInApp } from '../../../test/render.tsx';
 import { CommentsSection } from './CommentsSection.tsx';
 
 const postId = '00000000-0000-4000-8000-000000000001';
@@ -102,20 +100,7 @@ function stubServer(me: { id: string; isModerator: boolean }, post?: Record<stri
 }
 
 function renderSection() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <SnackbarContext value={{ show: () => undefined }}>
-        <ConfirmContext value={{ confirm: () => Promise.resolve(false) }}>
-          <MemoryRouter>
-            <CommentsSection postId={postId} />
-          </MemoryRouter>
-        </ConfirmContext>
-      </SnackbarContext>
-    </QueryClientProvider>,
-  );
+  renderInApp(<CommentsSection postId={postId} />);
 }
 
 afterEach(() => {

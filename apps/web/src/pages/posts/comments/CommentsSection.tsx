@@ -11,14 +11,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { limits } from '@atelier/shared';
 import { useSnackbar } from '../../../app/feedback/context.ts';
-import { isApiError } from '../../../api/client.ts';
 import { useComments, useCreateComment } from '../../../api/comments.ts';
 import { usePost } from '../../../api/posts.ts';
-import { translateError } from '../../../components/errors.ts';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
-import { TextComposer } from '../../../components/conversation/TextComposer.tsx';
+import { QueryError } from '../../../components/QueryError.tsx';
+import { ConversationComposer } from '../../../components/conversation/ConversationComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import { commentStep, targetIndex, targetOf, visibleCount } from './threadWindow.ts';
 
@@ -54,18 +52,7 @@ export function CommentsSection({ postId }: { postId: string }) {
   if (comments.isPending) {
     list = <PageSpinner />;
   } else if (comments.isError) {
-    list = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void comments.refetch()}>
-            {t('common.retry')}
-          </Button>
-        }
-      >
-        {translateError(t, isApiError(comments.error) ? comments.error.code : null)}
-      </Alert>
-    );
+    list = <QueryError error={comments.error} onRetry={() => void comments.refetch()} />;
   } else {
     list = (
       <Stack spacing={2}>
@@ -113,12 +100,10 @@ export function CommentsSection({ postId }: { postId: string }) {
       {closed ? (
         <Alert severity="info">{t('comments.closedRemoved')}</Alert>
       ) : (
-        <TextComposer
+        <ConversationComposer
+          ns="comments"
           label={t('comments.composerLabel')}
-          max={limits.commentMax}
-          tooLongKey="errors.commentTooLong"
           submitLabel={t('comments.submit')}
-          hint={t('comments.markdownHint')}
           minRows={3}
           onSubmit={async (body) => {
             await create.mutateAsync({ body });

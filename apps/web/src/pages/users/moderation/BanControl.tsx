@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { banSchema, limits, type UserProfile } from '@atelier/shared';
+import type { UserProfile } from '@atelier/shared';
 import { isApiError } from '../../../api/client.ts';
 import { useBanFromProfile, useUnbanFromProfile } from '../../../api/moderation.ts';
 import { useConfirm, useSnackbar } from '../../../app/feedback/context.ts';
 import { translateError } from '../../../components/errors.ts';
-import { ReasonDialog } from '../../../components/ReasonDialog.tsx';
+import { BanDialog } from '../../../components/ReasonDialog.tsx';
 
 export function BanControl({ profile, self }: { profile: UserProfile; self: boolean }) {
   const { t } = useTranslation();
@@ -63,16 +63,12 @@ export function BanControl({ profile, self }: { profile: UserProfile; self: bool
         </Button>
       )}
       {open ? (
-        <ReasonDialog
+        <BanDialog
           id="profile-ban"
           title={t('moderation.ban.banTitle', { username })}
           description={t('moderation.ban.banText')}
           label={t('moderation.ban.reason')}
-          field="reason"
-          maxLength={limits.banReasonMax}
           confirmText={t('moderation.ban.title')}
-          confirmColor="error"
-          schema={banSchema}
           onClose={() => setOpen(false)}
           onSubmit={async (reason) => {
             await ban.mutateAsync({ id: profile.id, reason });

@@ -11,6 +11,7 @@ import { useResetDisplayedRole, useSetRoles } from '../../../api/moderation.ts';
 import { useSnackbar } from '../../../app/feedback/context.ts';
 import { BanControl } from './BanControl.tsx';
 import { NotesPanel } from '../../../components/moderation/NotesPanel.tsx';
+import { PanelSection } from '../../../components/moderation/PanelSection.tsx';
 import { RolesEditor } from './RolesEditor.tsx';
 import { SharedVisitors } from './SharedVisitors.tsx';
 
@@ -43,27 +44,11 @@ export function ModeratorPanel({ profile, self }: { profile: UserProfile; self: 
               {t('moderation.panel.hint')}
             </Typography>
           </div>
-          <Stack spacing={1.5} component="section" aria-labelledby="moderation-ban-heading">
-            <Typography
-              id="moderation-ban-heading"
-              variant="subtitle1"
-              component="h3"
-              sx={{ fontWeight: 600 }}
-            >
-              {t('moderation.ban.title')}
-            </Typography>
+          <PanelSection id="moderation-ban-heading" title={t('moderation.ban.title')}>
             <BanControl profile={profile} self={self} />
-          </Stack>
+          </PanelSection>
           <Divider />
-          <Stack spacing={1.5} component="section" aria-labelledby="moderation-roles-heading">
-            <Typography
-              id="moderation-roles-heading"
-              variant="subtitle1"
-              component="h3"
-              sx={{ fontWeight: 600 }}
-            >
-              {t('moderation.roles.title')}
-            </Typography>
+          <PanelSection id="moderation-roles-heading" title={t('moderation.roles.title')}>
             <RolesEditor
               roles={profile.roles}
               displayedRole={profile.displayedRole}
@@ -88,7 +73,7 @@ export function ModeratorPanel({ profile, self }: { profile: UserProfile; self: 
                 });
               }}
             />
-          </Stack>
+          </PanelSection>
           <Divider />
           <NotesPanel userId={profile.id} />
           <Divider />

@@ -1,0 +1,53 @@
+/**
+ * The text fields the sign-in, registration, reset and account forms share, each with its label,
+ * type and autocomplete: spread `form.field(name, hint?)` of `useZodForm` into them.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+
+/** An e-mail address, labelled "E-mail". */
+export function EmailField(props: TextFieldProps) {
+  const { t } = useTranslation();
+  return <TextField label={t('fields.email')} type="email" autoComplete="email" {...props} />;
+}
+
+/**
+ * A password, labelled "Password" unless told otherwise, with a button that shows or hides what
+ * was typed (a toggle: its name stays, `aria-pressed` says whether the password shows).
+ */
+export function PasswordField({
+  autoComplete = 'current-password',
+  ...props
+}: Omit<TextFieldProps, 'type'>) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      label={t('fields.password')}
+      autoComplete={autoComplete}
+      {...props}
+      type={visible ? 'text' : 'password'}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={t('fields.showPassword')}
+                aria-pressed={visible}
+                onClick={() => setVisible((v) => !v)}
+                edge="end"
+              >
+                {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * A page whose subject could not be loaded (a post, a section): "not found" with its own words on
+ * a 404, the translated error otherwise, and "Back home" (`BackHome`, also under the 404 page).
+ */
+import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { isApiError } from '../api/client.ts';
+import { translateError } from './errors.ts';
+import { Page } from './Page.tsx';
+
+export function BackHome() {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Button component={RouterLink} to="/" variant="outlined">
+        {t('later.backHome')}
+      </Button>
+    </div>
+  );
+}
+
+export function LoadFailedPage({
+  error,
+  title,
+  notFound,
+  width,
+}: {
+  error: unknown;
+  /** The page's usual title, kept for any other error. */
+  title: string;
+  notFound: { title: string; body: string };
+  width?: ComponentProps<typeof Page>['width'];
+}) {
+  const { t } = useTranslation();
+  const missing = isApiError(error) && error.status === 404;
+  return (
+    <Page width={width} title={missing ? notFound.title : title}>
+      <Alert severity={missing ? 'info' : 'error'}>
+        {missing ? notFound.body : translateError(t, isApiError(error) ? error.code : null)}
+      </Alert>
+      <BackHome />
+    </Page>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * One item of a conversation, the same for a comment, a comment reply, a status update and a
+ * status reply: the author line (with the edited marker), the "replying to" quote of a reply, the
+ * body or its inline edit, and the action row (like, reply or the item's own middle action, edit
+ * and delete for its author or a moderator, report). Words come from `comments.*` or `status.*`
+ * (the target's namespace), a reply's from the `…Reply…` keys; a deleted comment shows
+ * "[deleted]" above its replies, with no actions.
+ *
+ * What differs is handed in by small adapters: the save and delete calls (their API), the body of
+ * a comment as Markdown (status updates are plain text; so react-markdown stays out of the pages
+ * without comments), a comment's anchor `id`, the middle action, and what follows (the replies).
+ */
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Comment, CommentReply, StatusReply, StatusUpdate } from '@atelier/shared';
+import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
+import { isApiError } from '../../api/client.ts';
+import { AuthorLine } from '../AuthorLine.tsx';
+import {
+  ActionButton,
+  conversationNs,
+  ItemActions,
+  type ConversationTarget,
+} from '../ItemActions.tsx';
+import { translateError } from '../errors.ts';
+import { useCanManage } from '../useCanManage.ts';
+import { ConversationComposer } from './ConversationComposer.tsx';
+import { ReplyQuote } from './ReplyQuote.tsx';
+
+/** The delete mutation of the item (React Query's `mutate`, and whether it runs). */
+export interface RemoveMutation {
+  mutate: (
+    id: string,
+    callbacks: { onSuccess: () => void; onError: (err: unknown) => void },
+  ) => void;
+  isPending: boolean;
+}
+
+export type ConversationEntry = Comment | CommentReply | StatusUpdate | StatusReply;
+
+export interface ConversationItemProps {
+  target: ConversationTarget;
+  item: ConversationEntry;
+  /** The text as shown (a comment's Markdown); status updates show their text as written. */
+  body?: ReactNode;
+  save: (text: string) => Promise<unknown>;
+  remove: RemoveMutation;
+  /** The "Reply" action; `action` replaces it (a status update's replies toggle). */
+  onReply?: () => void;
+  action?: ReactNode;
+  /** The anchor of a comment or comment reply (`#comment-…`, `#reply-…`). */
+  id?: string;
+  /** What comes under the item (its replies and their composer). */
+  children?: ReactNode;
+}
+
+/** The frame of each kind: an `li` of its list, or, for a status update, a `div` in its card. */
+const frames: Record<ConversationTarget, { spacing: number; testId?: string; reply: boolean }> = {
+  comment: { spacing: 1, testId: 'comment', reply: false },
+  commentReply: { spacing: 0.75, testId: 'comment-reply', reply: true },
+  statusUpdate: { spacing: 1.25, reply: false },
+  statusReply: { spacing: 0.75, testId: 'status-reply', reply: true },
+};
+
+/** The two contracts name the same things differently (comments: body, createdAt, excerpt). */
+function fieldsOf(item: ConversationEntry) {
+  const comment = 'body' in item;
+  const quoted = 'replyingTo' in item ? item.replyingTo : null;
+  return {
+    text: comment ? item.body : item.content,
+    timestamp: comment ? item.createdAt : item.timestamp,
+    quote: quoted
+      ? { author: quoted.author, text: 'excerpt' in quoted ? quoted.excerpt : quoted.content }
+      : null,
+    deleted: item.author === null || ('deleted' in item && item.deleted),
+  };
+}
+
+export function ConversationItem({
+  target,
+  item,
+  body,
+  save,
+  remove,
+  onReply,
+  action,
+  id,
+  children,
+}: ConversationItemProps) {
+  const { t } = useTranslation();
+  const ns = conversationNs(target);
+  const { spacing, testId, reply } = frames[target];
+  const { text, timestamp, quote, deleted } = fieldsOf(item);
+  const author = deleted ? null : item.author;
+  const canManage = useCanManage(author);
+  const [editing, setEditing] = useState(false);
+  const confirm = useConfirm();
+  const snackbar = useSnackbar();
+
+  const onDelete = async () => {
+    const ok = await confirm({
+      title: t(reply ? `${ns}.deleteReplyTitle` : `${ns}.deleteTitle`),
+      message: t(reply ? `${ns}.deleteReplyConfirm` : `${ns}.deleteConfirm`),
+      confirmText: t(`${ns}.delete`),
+      confirmColor: 'error',
+    });
+    if (!ok) return;
+    remove.mutate(item.id, {
+      onSuccess: () =>
+        snackbar({ message: t(reply ? `${ns}.replyDeleted` : `${ns}.deleted`), color: 'success' }),
+      onError: (err) =>
+        snackbar({ message: translateError(t, isApiError(err) ? err.code : null), color: 'error' }),
+    });
+  };
+
+  return (
+    <Stack
+      component={target === 'statusUpdate' ? 'div' : 'li'}
+      id={id}
+      spacing={spacing}
+      data-testid={testId}
+      sx={{ listStyle: 'none', minWidth: 0 }}
+    >
+      <AuthorLine
+        author={author}
+        timestamp={timestamp}
+        edition={deleted ? undefined : item}
+        size={reply ? 'small' : 'medium'}
+      />
+      {quote ? <ReplyQuote author={quote.author} text={quote.text} ns={ns} /> : null}
+      {!author ? (
+        // Only a comment stays once deleted (above its replies).
+        <Typography
+          color="text.secondary"
+          sx={{ fontStyle: 'italic' }}
+          data-testid="comment-deleted"
+        >
+          {t('comments.deletedBody')}
+        </Typography>
+      ) : editing ? (
+        <ConversationComposer
+          ns={ns}
+          label={t(reply ? `${ns}.editReplyLabel` : `${ns}.editLabel`)}
+          submitLabel={t(`${ns}.save`)}
+          initial={text}
+          keepAfterSubmit
+          focusOnMount
+          // A comment is edited in a box as tall as the one it was written in.
+          minRows={target === 'comment' ? 3 : undefined}
+          onCancel={() => setEditing(false)}
+          onSubmit={async (value) => {
+            await save(value);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        (body ?? (
+          <Typography
+            variant={reply ? 'body2' : 'body1'}
+            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+          >
+            {text}
+          </Typography>
+        ))
+      )}
+      {!author ? null : (
+        <ItemActions
+          target={target}
+          item={{ ...item, author }}
+          manage={
+            canManage && !editing
+              ? {
+                  onEdit: () => setEditing(true),
+                  onDelete: () => void onDelete(),
+                  deleting: remove.isPending,
+                }
+              : null
+          }
+        >
+          {action ??
+            (onReply ? (
+              <ActionButton
+                onClick={onReply}
+                aria-label={t(`${ns}.replyTo`, { username: author.username })}
+              >
+                {t(`${ns}.reply`)}
+              </ActionButton>
+            ) : null)}
+        </ItemActions>
+      )}
+      {children}
+    </Stack>
+  );
+}

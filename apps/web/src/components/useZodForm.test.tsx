@@ -1,0 +1,54 @@
+/**
+ * useZodForm with a schema loader (Zod after the first screen): the form shows before the schema
+ * is there, checks with it once loaded, and a schema that failed to load (offline) is shown as the
+ * form's error and loaded again on the next submit.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { z } from 'zod';
+import { FormError } from './FormError.tsx';
+import { useZodForm } from './useZodForm.ts';
+
+const schema = z.object({ name: z.string().min(1, { error: 'errors.required' }) });
+
+function NameForm({ load, send }: { load: () => Promise<typeof schema>; send: () => void }) {
+  const form = useZodForm(load, { name: '' });
+  return (
+    <form onSubmit={form.submit(() => Promise.resolve(send()))} noValidate>
+      <label htmlFor="name">Name</label>
+      <input id="name" {...form.register('name')} />
+      <span>{form.message('name')}</span>
+      <FormError error={form.error} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('useZodForm with a schema loader', () => {
+  it('checks with the loaded schema, and loads it again after a failed load', async () => {
+    const user = userEvent.setup();
+    const send = vi.fn();
+    const offline = new TypeError('Failed to fetch dynamically imported module');
+    // Offline for the load the form starts as it mounts, and for the first submit's.
+    const load = vi
+      .fn<() => Promise<typeof schema>>()
+      .mockRejectedValueOnce(offline)
+      .mockRejectedValueOnce(offline)
+      .mockResolvedValue(schema);
+    render(<NameForm load={load} send={send} />);
+    expect(screen.getByLabelText('Name')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/connection|network/i);
+    expect(send).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    expect(send).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Name'), 'Ana');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+  });
+});
