@@ -18,7 +18,7 @@ import {
   send,
 } from './factories.ts';
 import { newPost } from './post-factories.ts';
-import { next, watch, type ClientSocket } from './live-sockets.ts';
+import { greetingOf, next, watch, type ClientSocket } from './live-sockets.ts';
 
 describe('live: limited sockets of users without access', () => {
   const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
@@ -44,6 +44,10 @@ describe('live: limited sockets of users without access', () => {
   const unban = async (u: TestUser) => {
     await send(t, mod, `POST /api/users/${u.id}/unban`, undefined, 204);
   };
+  const claimsOf = async (u: TestUser) => {
+    const res = await send(t, u, 'GET /api/session', undefined, 200);
+    return res.json<{ user: { claimsModifiedTimestamp: string } }>().user.claimsModifiedTimestamp;
+  };
   /** Every event the socket receives from now on, in order. */
   const everything = (socket: ClientSocket) => {
     const seen: string[] = [];
@@ -67,6 +71,21 @@ describe('live: limited sockets of users without access', () => {
     // Now a full socket: it may watch a post.
     const full = await kit.open(applicant.cookie);
     expect(await watch(full, (await newPost(t, alice)).id)).toEqual({ ok: true });
+  });
+
+  it('greets each socket with the claims as they are now: a ban before it connected is not missed', async () => {
+    const dora = await createUser(t, { roles: ['member'] });
+    const before = await kit.open(dora.cookie);
+    const loaded = greetingOf(before);
+    expect(loaded).toBe(await claimsOf(dora));
+    before.disconnect();
+    // Banned while the tab was between its /api/me and its socket: the socket opens limited, and
+    // its greeting is newer than the user the tab holds, so the tab refetches it.
+    await ban(dora);
+    const after = await kit.open(dora.cookie);
+    expect(greetingOf(after)).toBe(await claimsOf(dora));
+    expect(Date.parse(greetingOf(after) ?? '')).toBeGreaterThan(Date.parse(loaded ?? ''));
+    expect(await watch(after, (await newPost(t, alice)).id)).toMatchObject({ ok: false });
   });
 
   it('rejection reaches the tab as me:changed and the socket stays (still without access)', async () => {

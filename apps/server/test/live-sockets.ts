@@ -9,7 +9,8 @@ export type PayloadOf<E extends EventName> = Parameters<ServerToClientEvents[E]>
 
 export interface SocketKit {
   /**
-   * A socket of `cookie` (or none) sent from `origin` (the site's by default); `connect_error`
+   * A socket of `cookie` (or none) sent from `origin` (the site's by default), resolved once the
+   * server's `me:claims` greeting arrived (every later event comes after it); `connect_error`
    * rejects with the server's message.
    */
   open(cookie?: string, origin?: string): Promise<ClientSocket>;
@@ -30,7 +31,10 @@ export function socketKit(t: TestApp, url: string): SocketKit {
       });
       sockets.push(socket);
       return new Promise((resolve, reject) => {
-        socket.once('connect', () => resolve(socket));
+        socket.once('me:claims', (greeting) => {
+          greetings.set(socket, greeting.claimsModifiedTimestamp);
+          resolve(socket);
+        });
         socket.once('connect_error', (err) => reject(err));
       });
     },
@@ -38,6 +42,13 @@ export function socketKit(t: TestApp, url: string): SocketKit {
       for (const s of sockets.splice(0)) s.disconnect();
     },
   };
+}
+
+const greetings = new WeakMap<ClientSocket, string>();
+
+/** The claims timestamp of the socket's `me:claims` greeting. */
+export function greetingOf(socket: ClientSocket): string | undefined {
+  return greetings.get(socket);
 }
 
 /** Every `event` the socket receives from now on. */

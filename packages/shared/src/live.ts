@@ -204,6 +204,13 @@ export interface ServerToClientEvents {
   'notification:allDismissed': (payload: { dismissedTimestamp: string }) => void;
   /** The user's own record changed (roles, ban, displayed role…): refetch /api/me. */
   'me:changed': (payload: { claimsModifiedTimestamp: string }) => void;
+  /**
+   * Sent once to every socket as soon as it is admitted: when the user's claims (roles, ban,
+   * access) last changed, as the server reads it now. A tab whose user is older refetches it, so a
+   * change committed between the page's /api/me and the socket's connection is not missed (no
+   * `me:changed` reaches a socket that was not there yet).
+   */
+  'me:claims': (payload: { claimsModifiedTimestamp: string }) => void;
   /** Home room: section counts, last posts, recent status updates or site stats changed. */
   'home:changed': (payload: Record<string, never>) => void;
   /** Tags room: a tag was created, edited or deleted, or post counts of tags moved. */

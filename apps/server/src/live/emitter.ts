@@ -60,6 +60,8 @@ export interface LiveSocketData {
    * rooms; no presence, no post or presence watching.
    */
   limited: boolean;
+  /** The user's `claimsModifiedAt` read when the socket was admitted (its `me:claims` greeting). */
+  claimsModifiedTimestamp: string;
   /** The post whose room this socket is in, if any (one at a time). */
   watchedPostId?: string;
 }

@@ -156,6 +156,7 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
       socket.data.sessionId = session.sessionId;
       socket.data.sessionExpiresAt = session.expiresAt;
       socket.data.limited = limited;
+      socket.data.claimsModifiedTimestamp = row.claimsModifiedAt.toISOString();
       if (limited) {
         await socket.leave(rooms.access(row.id));
       } else {
@@ -171,6 +172,8 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
 
   io.on('connection', (socket) => {
     closeAtExpiry(socket, socket.data.sessionExpiresAt);
+    // The greeting: a tab whose user predates this (a ban while it was connecting) refetches it.
+    socket.emit('me:claims', { claimsModifiedTimestamp: socket.data.claimsModifiedTimestamp });
     if (socket.data.limited) {
       // Nothing to watch without access (presence.ts ignores these sockets too).
       socket.on('post:watch', (_postId, ack) => {

@@ -16,6 +16,7 @@ import {
   onNotificationNew,
   onReconnected,
 } from './socket.ts';
+import { currentUser } from '../../test/fixtures.ts';
 import { onWatchedPostChange, watchedPost, watchPost } from './watchedPost.ts';
 
 const author: PublicUser = { id: 'u-b', username: 'bob', displayedRole: 'member' };
@@ -152,6 +153,18 @@ describe('live data signals invalidate exactly the affected queries', () => {
       '["posts","list","section","general",{"sort":"new"}]',
       '["comments","p1"]',
     ]);
+  });
+
+  it('me:claims (the greeting) → the current user, only when its claims are older', () => {
+    const greet = (cached: string, sent: string) => {
+      const client = new QueryClient();
+      client.setQueryData(queryKeys.me, currentUser({ claimsModifiedTimestamp: cached }));
+      liveHandlers(client)['me:claims']?.({ claimsModifiedTimestamp: sent });
+      return client.getQueryState(queryKeys.me)?.isInvalidated;
+    };
+    expect(greet('2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')).toBe(false);
+    // Banned (or approved) between the page's /api/me and the socket's connection.
+    expect(greet('2026-01-01T00:00:00.000Z', '2026-01-02T09:30:00.000Z')).toBe(true);
   });
 
   it('me:changed → the current user only', () => {

@@ -8,7 +8,12 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import type { ClientToServerEvents, Notification, ServerToClientEvents } from '@atelier/shared';
+import type {
+  ClientToServerEvents,
+  CurrentUser,
+  Notification,
+  ServerToClientEvents,
+} from '@atelier/shared';
 import { commentKeys, onPostChanged } from '../../api/comments.ts';
 import { homeKeys, onHomeChanged } from '../../api/home.ts';
 import { queryKeys } from '../../api/keys.ts';
@@ -67,6 +72,15 @@ export function onMeChanged(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.me });
 }
 
+/**
+ * The socket's greeting: the user's claims changed since the cached user was read (a ban or a
+ * decision committed while the tab was loading or connecting), so the guard follows /api/me.
+ */
+export function onMeClaims(queryClient: QueryClient, payload: { claimsModifiedTimestamp: string }) {
+  const me = queryClient.getQueryData<CurrentUser | null>(queryKeys.me);
+  if (me?.claimsModifiedTimestamp !== payload.claimsModifiedTimestamp) onMeChanged(queryClient);
+}
+
 /** The server events and their cache handlers (one line each; add new events here). */
 export function liveHandlers(queryClient: QueryClient): {
   [E in keyof ServerToClientEvents]?: ServerToClientEvents[E];
@@ -76,6 +90,7 @@ export function liveHandlers(queryClient: QueryClient): {
     'notification:dismissed': (p) => onNotificationDismissed(queryClient, p),
     'notification:allDismissed': (p) => onAllNotificationsDismissed(queryClient, p),
     'me:changed': () => onMeChanged(queryClient),
+    'me:claims': (p) => onMeClaims(queryClient, p),
     'home:changed': () => void onHomeChanged(queryClient),
     'tags:changed': () => void onTagsChanged(queryClient),
     'post:changed': (change) => void onPostChanged(queryClient, change),
