@@ -103,8 +103,10 @@ describe('creators’ credits', () => {
 
     await b.getByRole('link', { name: 'Night trains' }).click();
     await b.waitForURL(`**/series/${seriesId}`);
+    // The post page has its own "Chapters" list; wait for the series page before reading it.
+    await b.getByRole('heading', { name: 'Night trains', level: 1 }).waitFor();
     const chapters = b.getByRole('list', { name: 'Chapters' });
-    await chapters.getByRole('link', { name: 'Midnight' }).waitFor();
+    await chapters.getByTestId('post-card').nth(2).waitFor();
     assert.equal(await chapters.getByTestId('post-card').count(), 3);
     await shoot(b, 'credits-series');
   });
