@@ -8,6 +8,13 @@ import { loadConfigOrFail } from './lib/startup.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { closeHttp, installShutdown } from './lib/shutdown.ts';
+import {
+  embeddedDbDir,
+  isPreparingChild,
+  needsFirstStart,
+  prepareDataDir,
+  prepareInChild,
+} from './lib/first-start.ts';
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n\n`);
@@ -16,11 +23,31 @@ function fail(message: string): never {
 
 const config = loadConfigOrFail(fail);
 
+// A brand-new embedded database is created, with its demo data, by a child process that then
+// exits (lib/first-start.ts): what building it costs in memory goes with that process.
+if (isPreparingChild()) {
+  try {
+    await prepareDataDir(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) fail(`Cannot start: ${err.message}`);
+    fail(`Cannot create the database in ${embeddedDbDir(config)}: ${(err as Error).message}`);
+  }
+  process.exit(0);
+}
+const firstStart = needsFirstStart(config);
+if (firstStart) {
+  try {
+    await prepareInChild();
+  } catch (err) {
+    fail(`Cannot create the database in ${embeddedDbDir(config)}: ${(err as Error).message}`);
+  }
+}
+
 let database: Database;
 try {
   database = await openDatabase({
     url: config.DATABASE_URL,
-    dataDir: path.join(config.DATA_DIR, 'db'),
+    dataDir: embeddedDbDir(config),
     sharedBuffers: config.PGLITE_SHARED_BUFFERS,
     // One connection per admitted request, plus spares for the domain-event dispatcher.
     pool: {
@@ -31,7 +58,7 @@ try {
 } catch (err) {
   if (err instanceof DataDirLockedError) fail(`Cannot start: ${err.message}`);
   fail(
-    `Cannot open the database (${config.DATABASE_URL ? 'DATABASE_URL' : path.join(config.DATA_DIR, 'db')}): ${(err as Error).message}`,
+    `Cannot open the database (${config.DATABASE_URL ? 'DATABASE_URL' : embeddedDbDir(config)}): ${(err as Error).message}`,
   );
 }
 
@@ -43,8 +70,10 @@ if (config.authSecretSource === 'file') {
   );
 }
 // First start of a brand-new embedded database: demo data, unless SEED_DEMO=false, never on
-// PostgreSQL, and never under NODE_ENV=production without DEMO=yes-public-demo (first-start.ts).
-if (database.kind === 'pglite' && config.SEED_DEMO) {
+// PostgreSQL, and never under NODE_ENV=production without DEMO=yes-public-demo
+// (demo/first-start.ts). The child process of a first start has done it already; this covers an
+// embedded database that exists but is still empty.
+if (database.kind === 'pglite' && config.SEED_DEMO && !firstStart) {
   const { seedDemoOnFirstStart } = await import('./demo/first-start.ts');
   await seedDemoOnFirstStart(database, config, app.log);
 }
