@@ -530,7 +530,8 @@ ${modes.map(probeTable).join('\n\n')}
   "statements" is what one warm request of the endpoint runs (counted by the server's query
   logger, after a first request of the same kind); the goal is at most 3 for every read.
 - The sections and the tags answer with an \`ETag\` and \`304\` on a matching \`If-None-Match\`
-  (autocannon does not send it: the figures are full answers).${
+  (autocannon does not send it: the figures are full answers); their bodies are serialised and
+  compressed once per cached value, not per request.${
     slowest
       ? `\n- Slowest endpoint in this run: \`${slowest.endpoint}\` on ${slowest.mode} (${fmt(slowest.reqPerSec)} req/s, p99 ${fmt(slowest.p99)} ms).`
       : ''

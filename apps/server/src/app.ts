@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
+import { RESPONSE_COMPRESSION } from './lib/precompressed.ts';
 import { registerAdmission } from './plugins/admission.ts';
 import { registerHealth } from './plugins/health.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -72,10 +73,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON answers over 1 KB are compressed per request (brotli at a cheap quality, or gzip); the web
   // app's files are compressed once at build time and sent as they are (plugins/web.ts).
   await app.register(fastifyCompress, {
-    threshold: 1024,
+    threshold: RESPONSE_COMPRESSION.threshold,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: RESPONSE_COMPRESSION.brotliQuality },
+    },
+    zlibOptions: { level: RESPONSE_COMPRESSION.gzipLevel },
   });
 
   // Shared payloads per node, dropped by writes and domain events (here and through Redis).

@@ -7,8 +7,13 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Cached } from './payload-cache.ts';
+import { encodingFor } from './precompressed.ts';
+import type { PreparedBody } from './routes.ts';
 
-/** Sets the validators; true when the client's copy is current (the reply is then a sent 304). */
+/**
+ * Sets the validators; true when the client's copy is current (the reply's status is then 304:
+ * the caller sends it without a body).
+ */
 export function notModified(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -22,17 +27,28 @@ export function notModified(
   if (!given) return false;
   const tags = given.split(',').map((t) => t.trim().replace(/^W\//, ''));
   if (!tags.includes(etag) && !tags.includes('*')) return false;
-  void reply.code(304).send();
+  void reply.code(304);
   return true;
 }
 
-/** The cached value as the answer, or a 304 (then `undefined`: registerRoute sends nothing more). */
+/**
+ * The cached value as the answer, serialised by the route's response schema and compressed once
+ * per cached value (`Cached.body`), sent as it is by the client's `Accept-Encoding`; or a 304
+ * (then `undefined`: registerRoute sends it without a body).
+ */
 export function answerCached<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   cached: Cached<T>,
   options?: { shared?: boolean },
-): T {
-  if (notModified(request, reply, cached, options)) return undefined as T;
-  return cached.value;
+): PreparedBody {
+  // A 304: no body (registerRoute sends an undefined answer as an empty reply).
+  if (notModified(request, reply, cached, options)) return undefined as unknown as PreparedBody;
+  // The route's JSON serializer (fast-json-stringify) returns a string.
+  const serialize = () => reply.serialize(cached.value) as string;
+  const accepted = encodingFor(request.headers['accept-encoding']);
+  const { encoding, body } = cached.body(accepted, serialize);
+  void reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  return body as PreparedBody;
 }

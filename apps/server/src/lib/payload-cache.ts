@@ -25,6 +25,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DomainEvent } from '../live/events.ts';
+import { compressedBody, type Encoding } from './precompressed.ts';
 
 export const PAYLOAD_CACHE_TTL_MS = 60_000;
 export const PAYLOAD_CACHE_MAX = 5_000;
@@ -41,6 +42,12 @@ export interface Cached<T> {
   value: T;
   /** A strong validator of the value (hash of its JSON), for ETag / If-None-Match. */
   etag(): string;
+  /**
+   * The answer's body for `encoding`: `serialize(value)` (the route's response serializer),
+   * compressed, made once per cached value and encoding, so a shared answer costs no
+   * serialisation and no compression per request.
+   */
+  body(encoding: Encoding, serialize: () => string): { encoding: Encoding; body: Buffer };
 }
 
 export interface PayloadCache {
@@ -67,6 +74,9 @@ interface Entry {
   value: unknown;
   storedAt: number;
   tag?: string;
+  /** The serialised value, then its bodies by encoding (Cached.body). */
+  json?: Buffer;
+  bodies?: Partial<Record<Encoding, { encoding: Encoding; body: Buffer }>>;
 }
 
 function etagOf(entry: Entry): string {
@@ -145,7 +155,15 @@ export function createPayloadCache({
   return {
     async get<T>(key: string, load: () => Promise<T>): Promise<Cached<T>> {
       const entry = await shared.get(key, load);
-      return { value: entry.value as T, etag: () => etagOf(entry) };
+      return {
+        value: entry.value as T,
+        etag: () => etagOf(entry),
+        body(encoding, serialize) {
+          entry.json ??= Buffer.from(serialize());
+          entry.bodies ??= {};
+          return (entry.bodies[encoding] ??= compressedBody(entry.json, encoding));
+        },
+      };
     },
     async viewerPart<T>(key: string, viewerId: string, load: () => Promise<T>): Promise<T> {
       // Under the payload's key, so that an invalidation of the payload drops it too.

@@ -9,6 +9,35 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notModified } from './http-cache.ts';
 
+/**
+ * How answers compressed per request are compressed (the response compression plugin in app.ts,
+ * and the bodies of shared payloads, `compressedBody`): cheap settings, since they run often.
+ */
+export const RESPONSE_COMPRESSION = {
+  /** Smaller answers are sent as they are. */
+  threshold: 1024,
+  brotliQuality: 4,
+  gzipLevel: 6,
+} as const;
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** `identity` compressed for `encoding` with the per-request settings (unchanged below the threshold). */
+export function compressedBody(
+  identity: Buffer,
+  encoding: Encoding,
+): { encoding: Encoding; body: Buffer } {
+  if (encoding === 'identity' || identity.length < RESPONSE_COMPRESSION.threshold)
+    return { encoding: 'identity', body: identity };
+  const body =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(identity, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: RESPONSE_COMPRESSION.brotliQuality },
+        })
+      : zlib.gzipSync(identity, { level: RESPONSE_COMPRESSION.gzipLevel });
+  return { encoding, body };
+}
+
 export interface Precompressed {
   type: string;
   etag: string;
@@ -31,7 +60,7 @@ export function precompress(body: string, type: string): Precompressed {
 }
 
 /** The copy the client takes: brotli before gzip, identity when it names neither (or q=0). */
-export function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+export function encodingFor(acceptEncoding: string | undefined): Encoding {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
@@ -50,7 +79,8 @@ export function sendPrecompressed(
   answer: Precompressed,
 ): FastifyReply {
   void reply.header('vary', 'accept-encoding');
-  if (notModified(request, reply, { etag: () => answer.etag }, { shared: true })) return reply;
+  if (notModified(request, reply, { etag: () => answer.etag }, { shared: true }))
+    return reply.send();
   const encoding = encodingFor(request.headers['accept-encoding']);
   void reply.type(answer.type);
   if (encoding !== 'identity') void reply.header('content-encoding', encoding);

@@ -38,9 +38,15 @@ export interface RouteContext<R extends RouteDef> {
   reply: FastifyReply;
 }
 
+/**
+ * An answer the handler has already serialised (by the route's response schema) and maybe
+ * compressed, with its headers set: sent as these bytes (lib/http-cache.ts, answerCached).
+ */
+export type PreparedBody = Buffer & { readonly preparedBody: true };
+
 export type RouteHandler<R extends RouteDef> = (
   context: RouteContext<R>,
-) => Promise<ResponseOf<R>> | ResponseOf<R>;
+) => Promise<ResponseOf<R> | PreparedBody> | ResponseOf<R> | PreparedBody;
 
 const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
 
