@@ -18,7 +18,7 @@ import {
   type Invalidation,
   type SessionCache,
 } from './session-cache.ts';
-import { connectRedis, type RedisConnections } from '../live/redis.ts';
+import { invalidationChannel } from '../lib/invalidations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,11 +55,20 @@ async function authPlugin(app: FastifyInstance) {
   app.addHook('onClose', () => mailer.stop());
 
   const sessionCache = createSessionCache();
-  let redis: RedisConnections | null = null;
+  const channel = invalidationChannel(
+    app,
+    config.REDIS_URL,
+    log,
+    SESSION_CACHE_CHANNEL,
+    (message) => {
+      const invalidation = parseInvalidation(message);
+      if (invalidation) sessionCache.apply(invalidation);
+    },
+  );
   app.decorate('sessionCache', sessionCache);
   app.decorate('invalidateSessions', async (invalidation: Invalidation) => {
     sessionCache.apply(invalidation);
-    if (redis) await redis.pub.publish(SESSION_CACHE_CHANNEL, JSON.stringify(invalidation));
+    await channel.publish(JSON.stringify(invalidation));
   });
   const reportFailure = (err: unknown) => {
     log.error({ err }, 'auth: publishing a session-cache invalidation failed');
@@ -80,22 +89,6 @@ async function authPlugin(app: FastifyInstance) {
     }
     return payload;
   });
-  if (config.REDIS_URL) {
-    const url = config.REDIS_URL;
-    app.addHook('onReady', async () => {
-      const connections = await connectRedis(url, log);
-      await connections.sub.subscribe(SESSION_CACHE_CHANNEL, (message) => {
-        const invalidation = parseInvalidation(message);
-        if (invalidation) sessionCache.apply(invalidation);
-      });
-      redis = connections;
-    });
-    app.addHook('onClose', async () => {
-      const connections = redis;
-      redis = null;
-      await connections?.close();
-    });
-  }
 
   await app.register((scope, _options, done) => {
     authBridge(scope, config, done);

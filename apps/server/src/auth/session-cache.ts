@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { UserRow } from '../db/schema/index.ts';
+import { parseInvalidationMessage } from '../lib/invalidations.ts';
 
 export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_MAX = 10_000;
@@ -96,19 +97,11 @@ export function createSessionCache({
 /** The Redis channel that carries invalidations between nodes. */
 export const SESSION_CACHE_CHANNEL = 'atelier:session-cache';
 
-export function parseInvalidation(message: string): Invalidation | null {
-  try {
-    const value: unknown = JSON.parse(message);
-    if (typeof value !== 'object' || value === null || !('kind' in value)) return null;
-    if (value.kind === 'all') return { kind: 'all' };
-    if (
-      (value.kind === 'session' || value.kind === 'user') &&
-      'id' in value &&
-      typeof value.id === 'string'
-    )
-      return { kind: value.kind, id: value.id };
-    return null;
-  } catch {
-    return null;
-  }
-}
+export const parseInvalidation = (message: string): Invalidation | null =>
+  parseInvalidationMessage(message, (value) =>
+    (value.kind === 'session' || value.kind === 'user') &&
+    'id' in value &&
+    typeof value.id === 'string'
+      ? { kind: value.kind, id: value.id }
+      : null,
+  );

@@ -30,6 +30,28 @@ export interface CounterSpec {
 const countOf = (table: string, key: string, child: string, fk: string, where = 'true'): string =>
   `select t.${key} as id, count(c.${fk})::int as n from ${table} t left join ${child} c on c.${fk} = t.${key} and ${where} group by t.${key}`;
 
+/**
+ * A user's likes received in a conversation: the likes (`[likeTable, table]`) of their items
+ * plus those of their replies.
+ */
+function likesReceived(
+  column: string,
+  items: readonly [string, string],
+  replies: readonly [string, string],
+): CounterSpec {
+  const received = ([likes, table]: readonly [string, string]) =>
+    `select i.author_id, count(*) as n from ${likes} l join ${table} i on i.id = l.target_id group by i.author_id`;
+  return {
+    name: `user.${column}`,
+    table: '"user"',
+    column,
+    key: 'id',
+    source: `select u.id, (coalesce(a.n, 0) + coalesce(b.n, 0))::int as n from "user" u
+      left join (${received(items)}) a on a.author_id = u.id
+      left join (${received(replies)}) b on b.author_id = u.id`,
+  };
+}
+
 export const counterSpecs: readonly CounterSpec[] = [
   {
     name: 'posts.like_count',
@@ -140,24 +162,16 @@ export const counterSpecs: readonly CounterSpec[] = [
         select p.author_id, count(*) as n from post_likes l join posts p on p.id = l.target_id group by p.author_id
       ) s on s.author_id = u.id`,
   },
-  {
-    name: 'user.comment_like_count',
-    table: '"user"',
-    column: 'comment_like_count',
-    key: 'id',
-    source: `select u.id, (coalesce(a.n, 0) + coalesce(b.n, 0))::int as n from "user" u
-      left join (select c.author_id, count(*) as n from comment_likes l join comments c on c.id = l.target_id group by c.author_id) a on a.author_id = u.id
-      left join (select r.author_id, count(*) as n from comment_reply_likes l join comment_replies r on r.id = l.target_id group by r.author_id) b on b.author_id = u.id`,
-  },
-  {
-    name: 'user.status_update_like_count',
-    table: '"user"',
-    column: 'status_update_like_count',
-    key: 'id',
-    source: `select u.id, (coalesce(a.n, 0) + coalesce(b.n, 0))::int as n from "user" u
-      left join (select s.author_id, count(*) as n from status_update_likes l join status_updates s on s.id = l.target_id group by s.author_id) a on a.author_id = u.id
-      left join (select r.author_id, count(*) as n from status_update_reply_likes l join status_update_replies r on r.id = l.target_id group by r.author_id) b on b.author_id = u.id`,
-  },
+  likesReceived(
+    'comment_like_count',
+    ['comment_likes', 'comments'],
+    ['comment_reply_likes', 'comment_replies'],
+  ),
+  likesReceived(
+    'status_update_like_count',
+    ['status_update_likes', 'status_updates'],
+    ['status_update_reply_likes', 'status_update_replies'],
+  ),
 ];
 
 /** The site counters and the query that gives each one's true value. */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { loadSharp } from '../lib/sharp.ts';
 import { removeMediaFiles, storeUpload, type StoredMedia } from '../features/media/storage.ts';
 import { LocalMediaStore, type MediaStore } from '../lib/storage/index.ts';
+import { mulberry32 } from './random.ts';
 
 const palettes: readonly (readonly string[])[] = [
   ['#ff5f6d', '#ffc371', '#2b1055', '#7597de'],
@@ -24,14 +25,7 @@ export type DemoImage = StoredMedia;
 
 /** A deterministic abstract SVG for `seed` (an integer). */
 export function abstractSvg(seed: number, width: number, height: number): string {
-  let state = (seed * 2654435761) >>> 0;
-  const rand = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = mulberry32(seed * 2654435761);
   const p = palettes[seed % palettes.length] ?? palettes[0] ?? [];
   const c = (i: number) => p[i % p.length] ?? '#888';
   const shapes: string[] = [];

@@ -110,173 +110,77 @@ export interface DemoTag {
   key: string;
   labels: TagLabels;
   type: TagType;
-  parents?: string[];
+  parents: string[];
 }
 
-export const demoTags: readonly DemoTag[] = [
-  { key: 'art', type: 'general', labels: { en: 'Art', ko: '미술', fr: 'Art', es: 'Arte' } },
-  {
-    key: 'digital-painting',
-    type: 'aiArtist',
-    parents: ['art'],
-    labels: {
-      en: 'Digital painting',
-      ko: '디지털 페인팅',
-      fr: 'Peinture numérique',
-      es: 'Pintura digital',
-    },
-  },
-  {
-    key: 'illustration',
-    type: 'general',
-    parents: ['art'],
-    labels: { en: 'Illustration', ko: '일러스트', fr: 'Illustration', es: 'Ilustración' },
-  },
-  {
-    key: 'abstract',
-    type: 'general',
-    parents: ['art'],
-    labels: { en: 'Abstract', ko: '추상', fr: 'Abstrait', es: 'Abstracto' },
-  },
-  {
-    key: 'landscape',
-    type: 'general',
-    parents: ['art'],
-    labels: { en: 'Landscape', ko: '풍경', fr: 'Paysage', es: 'Paisaje' },
-  },
-  {
-    key: 'portrait',
-    type: 'general',
-    parents: ['art'],
-    labels: { en: 'Portrait', ko: '인물', fr: 'Portrait', es: 'Retrato' },
-  },
-  { key: 'ai', type: 'aiArtist', labels: { en: 'AI', ko: '인공지능', fr: 'IA', es: 'IA' } },
-  {
-    key: 'diffusion',
-    type: 'aiArtist',
-    parents: ['ai'],
-    labels: {
-      en: 'Diffusion models',
-      ko: '확산 모델',
-      fr: 'Modèles de diffusion',
-      es: 'Modelos de difusión',
-    },
-  },
-  {
-    key: 'prompt-craft',
-    type: 'aiArtist',
-    parents: ['ai'],
-    labels: {
-      en: 'Prompt craft',
-      ko: '프롬프트 작성',
-      fr: 'Art du prompt',
-      es: 'Escritura de prompts',
-    },
-  },
-  {
-    key: 'upscaling',
-    type: 'aiArtist',
-    parents: ['ai'],
-    labels: { en: 'Upscaling', ko: '업스케일링', fr: 'Agrandissement', es: 'Escalado' },
-  },
-  {
-    key: 'writing',
-    type: 'writer',
-    labels: { en: 'Writing', ko: '글쓰기', fr: 'Écriture', es: 'Escritura' },
-  },
-  {
-    key: 'poetry',
-    type: 'writer',
-    parents: ['writing'],
-    labels: { en: 'Poetry', ko: '시', fr: 'Poésie', es: 'Poesía' },
-  },
-  {
-    key: 'short-story',
-    type: 'writer',
-    parents: ['writing'],
-    labels: { en: 'Short story', ko: '단편 소설', fr: 'Nouvelle', es: 'Relato corto' },
-  },
-  {
-    key: 'essay',
-    type: 'writer',
-    parents: ['writing'],
-    labels: { en: 'Essay', ko: '에세이', fr: 'Essai', es: 'Ensayo' },
-  },
-  {
-    key: 'flash-fiction',
-    type: 'writer',
-    parents: ['writing', 'short-story'],
-    labels: { en: 'Flash fiction', ko: '초단편', fr: 'Micro-nouvelle', es: 'Microrrelato' },
-  },
-  {
-    key: 'draft',
-    type: 'writer',
-    parents: ['writing'],
-    labels: { en: 'Draft', ko: '초고', fr: 'Brouillon', es: 'Borrador' },
-  },
-  {
-    key: 'haiku',
-    type: 'writer',
-    parents: ['poetry'],
-    labels: { en: 'Haiku', ko: '하이쿠', fr: 'Haïku', es: 'Haiku' },
-  },
-  {
-    key: 'fakes',
-    type: 'faker',
-    labels: { en: 'Fakes', ko: '페이크', fr: 'Faux', es: 'Falsificaciones' },
-  },
-  {
-    key: 'parody-news',
-    type: 'faker',
-    parents: ['fakes'],
-    labels: {
-      en: 'Parody news',
-      ko: '패러디 뉴스',
-      fr: 'Fausses nouvelles parodiques',
-      es: 'Noticias paródicas',
-    },
-  },
-  {
-    key: 'forgery',
-    type: 'faker',
-    parents: ['fakes'],
-    labels: { en: 'Forged document', ko: '위조 문서', fr: 'Faux document', es: 'Documento falso' },
-  },
-  {
-    key: 'photo-edit',
-    type: 'faker',
-    parents: ['fakes', 'art'],
-    labels: { en: 'Photo edit', ko: '사진 합성', fr: 'Retouche photo', es: 'Fotomontaje' },
-  },
-  {
-    key: 'satire',
-    type: 'faker',
-    parents: ['fakes'],
-    labels: { en: 'Satire', ko: '풍자', fr: 'Satire', es: 'Sátira' },
-  },
-  {
-    key: 'introduction',
-    type: 'general',
-    labels: { en: 'Introduction', ko: '자기소개', fr: 'Présentation', es: 'Presentación' },
-  },
-  {
-    key: 'site-feedback',
-    type: 'general',
-    labels: {
-      en: 'Site feedback',
-      ko: '사이트 의견',
-      fr: 'Avis sur le site',
-      es: 'Opinión sobre el sitio',
-    },
-  },
-  {
-    key: 'tools',
-    type: 'general',
-    labels: { en: 'Tools', ko: '도구', fr: 'Outils', es: 'Herramientas' },
-  },
-  {
-    key: 'challenge',
-    type: 'general',
-    labels: { en: 'Challenge', ko: '챌린지', fr: 'Défi', es: 'Reto' },
-  },
+/** Each tag's key, type and parents (their keys, space-separated), in the order of creation. */
+const tagTree: readonly (readonly [string, TagType, string])[] = [
+  ['art', 'general', ''],
+  ['digital-painting', 'aiArtist', 'art'],
+  ['illustration', 'general', 'art'],
+  ['abstract', 'general', 'art'],
+  ['landscape', 'general', 'art'],
+  ['portrait', 'general', 'art'],
+  ['ai', 'aiArtist', ''],
+  ['diffusion', 'aiArtist', 'ai'],
+  ['prompt-craft', 'aiArtist', 'ai'],
+  ['upscaling', 'aiArtist', 'ai'],
+  ['writing', 'writer', ''],
+  ['poetry', 'writer', 'writing'],
+  ['short-story', 'writer', 'writing'],
+  ['essay', 'writer', 'writing'],
+  ['flash-fiction', 'writer', 'writing short-story'],
+  ['draft', 'writer', 'writing'],
+  ['haiku', 'writer', 'poetry'],
+  ['fakes', 'faker', ''],
+  ['parody-news', 'faker', 'fakes'],
+  ['forgery', 'faker', 'fakes'],
+  ['photo-edit', 'faker', 'fakes art'],
+  ['satire', 'faker', 'fakes'],
+  ['introduction', 'general', ''],
+  ['site-feedback', 'general', ''],
+  ['tools', 'general', ''],
+  ['challenge', 'general', ''],
 ];
+
+/** Each tag's labels in English, Korean, French and Spanish, separated by `|`. */
+const tagLabels: Readonly<Record<string, string>> = {
+  art: 'Art|미술|Art|Arte',
+  'digital-painting': 'Digital painting|디지털 페인팅|Peinture numérique|Pintura digital',
+  illustration: 'Illustration|일러스트|Illustration|Ilustración',
+  abstract: 'Abstract|추상|Abstrait|Abstracto',
+  landscape: 'Landscape|풍경|Paysage|Paisaje',
+  portrait: 'Portrait|인물|Portrait|Retrato',
+  ai: 'AI|인공지능|IA|IA',
+  diffusion: 'Diffusion models|확산 모델|Modèles de diffusion|Modelos de difusión',
+  'prompt-craft': 'Prompt craft|프롬프트 작성|Art du prompt|Escritura de prompts',
+  upscaling: 'Upscaling|업스케일링|Agrandissement|Escalado',
+  writing: 'Writing|글쓰기|Écriture|Escritura',
+  poetry: 'Poetry|시|Poésie|Poesía',
+  'short-story': 'Short story|단편 소설|Nouvelle|Relato corto',
+  essay: 'Essay|에세이|Essai|Ensayo',
+  'flash-fiction': 'Flash fiction|초단편|Micro-nouvelle|Microrrelato',
+  draft: 'Draft|초고|Brouillon|Borrador',
+  haiku: 'Haiku|하이쿠|Haïku|Haiku',
+  fakes: 'Fakes|페이크|Faux|Falsificaciones',
+  'parody-news': 'Parody news|패러디 뉴스|Fausses nouvelles parodiques|Noticias paródicas',
+  forgery: 'Forged document|위조 문서|Faux document|Documento falso',
+  'photo-edit': 'Photo edit|사진 합성|Retouche photo|Fotomontaje',
+  satire: 'Satire|풍자|Satire|Sátira',
+  introduction: 'Introduction|자기소개|Présentation|Presentación',
+  'site-feedback': 'Site feedback|사이트 의견|Avis sur le site|Opinión sobre el sitio',
+  tools: 'Tools|도구|Outils|Herramientas',
+  challenge: 'Challenge|챌린지|Défi|Reto',
+};
+
+export const demoTags: readonly DemoTag[] = tagTree.map(([key, type, parents]) => {
+  const [en, ko, fr, es] = (tagLabels[key] ?? '').split('|');
+  if (en === undefined || ko === undefined || fr === undefined || es === undefined)
+    throw new Error(`Demo tag ${key} lacks labels`);
+  return {
+    key,
+    labels: { en, ko, fr, es },
+    type,
+    parents: parents === '' ? [] : parents.split(' '),
+  };
+});

@@ -41,6 +41,7 @@ import { removeDemoImages, writeDemoImage, type DemoImage } from './images.ts';
 import type { MediaStore } from '../lib/storage/index.ts';
 import { DEMO_EMAIL_DOMAIN, demoEmail, demoTags, demoUsers } from './people.ts';
 import { demoPosts } from './posts.ts';
+import { mulberry32 } from './random.ts';
 import { usernameKey } from '../auth/username.ts';
 
 export { DEMO_EMAIL_DOMAIN } from './people.ts';
@@ -104,14 +105,7 @@ export async function isDatabaseEmpty(db: Tx): Promise<boolean> {
 
 /** A small seeded PRNG (mulberry32): the same demo content on every run. */
 function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => {
     const item = items[Math.floor(next() * items.length)];
@@ -220,7 +214,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     id: tagId(t.key),
     labels: t.labels,
     type: t.type,
-    parents: (t.parents ?? []).map(tagId),
+    parents: t.parents.map(tagId),
     createdById: modId,
     createdAt: new Date(usersFirstAt + HOUR + i * 60_000),
   }));

@@ -25,6 +25,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { DomainEvent } from '../live/events.ts';
+import { parseInvalidationMessage } from './invalidations.ts';
 import { compressedBody, type Encoding } from './precompressed.ts';
 
 export const PAYLOAD_CACHE_TTL_MS = 60_000;
@@ -186,23 +187,15 @@ export function createPayloadCache({
   };
 }
 
-export function parsePayloadInvalidation(message: string): PayloadInvalidation | null {
-  try {
-    const value: unknown = JSON.parse(message);
-    if (typeof value !== 'object' || value === null || !('kind' in value)) return null;
-    if (value.kind === 'all') return { kind: 'all' };
-    if (
-      value.kind === 'prefixes' &&
-      'prefixes' in value &&
-      Array.isArray(value.prefixes) &&
-      value.prefixes.every((p) => typeof p === 'string')
-    )
-      return { kind: 'prefixes', prefixes: value.prefixes };
-    return null;
-  } catch {
-    return null;
-  }
-}
+export const parsePayloadInvalidation = (message: string): PayloadInvalidation | null =>
+  parseInvalidationMessage(message, (value) =>
+    value.kind === 'prefixes' &&
+    'prefixes' in value &&
+    Array.isArray(value.prefixes) &&
+    value.prefixes.every((p) => typeof p === 'string')
+      ? { kind: 'prefixes', prefixes: value.prefixes }
+      : null,
+  );
 
 /** The key of a user's notifications list (`personal`), and the prefix that drops it. */
 export const notificationsKey = (userId: string): string => `notifications:${userId}`;

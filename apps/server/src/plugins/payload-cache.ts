@@ -14,7 +14,7 @@ import {
   type PayloadCache,
   type PayloadInvalidation,
 } from '../lib/payload-cache.ts';
-import { connectRedis, type RedisConnections } from '../live/redis.ts';
+import { invalidationChannel } from '../lib/invalidations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +35,6 @@ export function registerPayloadCache(
 ): PayloadCache {
   const cache = createPayloadCache({ ttlMs: config.PAYLOAD_CACHE_TTL_MS });
   const log = app.log.child({ module: 'payload-cache' });
-  let redis: RedisConnections | null = null;
   // One channel per deployment (the database its nodes share), so sites (or test apps) sharing a
   // Redis never empty each other's caches; a node skips its own messages (it applied them already).
   const channel = `${PAYLOAD_CACHE_CHANNEL}:${createHash('sha256')
@@ -43,10 +42,15 @@ export function registerPayloadCache(
     .digest('hex')
     .slice(0, 16)}`;
   const origin = randomUUID();
+  const relay = invalidationChannel(app, config.REDIS_URL, log, channel, (message) => {
+    if (message.includes(`"origin":"${origin}"`)) return;
+    const invalidation = parsePayloadInvalidation(message);
+    if (invalidation) cache.apply(invalidation);
+  });
   app.decorate('payloads', cache);
   app.decorate('invalidatePayloads', async (invalidation: PayloadInvalidation) => {
     cache.apply(invalidation);
-    if (redis) await redis.pub.publish(channel, JSON.stringify({ ...invalidation, origin }));
+    await relay.publish(JSON.stringify({ ...invalidation, origin }));
   });
   const reportFailure = (err: unknown) => {
     log.error({ err }, 'publishing a payload-cache invalidation failed');
@@ -59,22 +63,5 @@ export function registerPayloadCache(
     }
     return payload;
   });
-  if (config.REDIS_URL) {
-    const url = config.REDIS_URL;
-    app.addHook('onReady', async () => {
-      const connections = await connectRedis(url, log);
-      await connections.sub.subscribe(channel, (message) => {
-        if (message.includes(`"origin":"${origin}"`)) return;
-        const invalidation = parsePayloadInvalidation(message);
-        if (invalidation) cache.apply(invalidation);
-      });
-      redis = connections;
-    });
-    app.addHook('onClose', async () => {
-      const connections = redis;
-      redis = null;
-      await connections?.close();
-    });
-  }
   return cache;
 }

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { applications, user } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { AppError, conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import { lockRow } from '../../lib/lock.ts';
 import {
   displayedRoleFor,
   keepDisplayedRole,
@@ -94,12 +95,9 @@ export async function decideApplication(
   now = new Date(),
 ): Promise<ApplicationWithPeople> {
   return db.transaction(async (tx) => {
-    const [application] = await tx
-      .select()
-      .from(applications)
-      .where(eq(applications.id, id))
-      .for('update');
-    if (!application) throw notFound('errors.applicationNotFound');
+    const application = await lockRow(tx, applications, id, () =>
+      notFound('errors.applicationNotFound'),
+    );
     if (application.state !== 'pending') throw conflict('errors.applicationDecided');
     const applicant = await lockUser(tx, application.applicantId);
     if (!applicant) throw notFound('errors.applicationNotFound');

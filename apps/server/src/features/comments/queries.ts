@@ -40,19 +40,21 @@ async function repliesOf(
     sql`${commentReplySelect} where r.comment_id = any(${sql.param([...commentIds])}::uuid[])
         order by r.comment_id, r.created_at, r.id`,
   );
-  const replies = await conversation.presentLiked(
-    db,
-    'commentReply',
-    rows,
-    viewerId,
-    presentCommentReply,
-  );
+  const replies = await presentReplies(db, rows, viewerId);
   for (const reply of replies) {
     const list = byComment.get(reply.commentId) ?? [];
     list.push(reply);
     byComment.set(reply.commentId, list);
   }
   return byComment;
+}
+
+function presentReplies(
+  db: Tx,
+  rows: CommentReplyRow[],
+  viewerId: string | null,
+): Promise<CommentReply[]> {
+  return conversation.presentLiked(db, 'commentReply', rows, viewerId, presentCommentReply);
 }
 
 async function present(db: Tx, rows: CommentRow[], viewerId: string | null): Promise<Comment[]> {
@@ -83,20 +85,15 @@ export async function listComments(
 }
 
 /** One comment with its replies, as the viewer sees it (404 errors.commentNotFound if gone). */
-export const loadComment = (db: Tx, id: string, viewerId: string): Promise<Comment> =>
-  conversation.loadOne(
-    queryRows<CommentRow>(db, sql`${commentSelect} where c.id = ${id}`),
-    (rows) => present(db, rows, viewerId),
-    commentNotFound,
-  );
+export const loadComment = conversation.loader(commentSelect, 'c', present, commentNotFound);
 
 /** One comment reply, as the viewer sees it (404 errors.replyNotFound if gone). */
-export const loadReply = (db: Tx, id: string, viewerId: string): Promise<CommentReply> =>
-  conversation.loadOne(
-    queryRows<CommentReplyRow>(db, sql`${commentReplySelect} where r.id = ${id}`),
-    (rows) => conversation.presentLiked(db, 'commentReply', rows, viewerId, presentCommentReply),
-    replyNotFound,
-  );
+export const loadReply = conversation.loader(
+  commentReplySelect,
+  'r',
+  presentReplies,
+  replyNotFound,
+);
 
 /**
  * A page of a post's comments as this viewer sees them (404 when the post is not theirs to see):

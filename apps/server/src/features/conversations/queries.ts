@@ -97,13 +97,22 @@ export async function presentLiked<R extends { id: string }, T>(
   return rows.map((r) => present(r, liked.has(r.id)));
 }
 
-/** The one row `rows` holds, presented (`present`), or `notFound`. */
-export async function loadOne<R, T>(
-  rows: Promise<R[]>,
-  present: (rows: R[]) => Promise<T[]>,
+/**
+ * The reader of one item or reply of `select` by its id (`alias`.id) as a viewer sees it: the row
+ * `present`ed, or `notFound` when there is none.
+ */
+// R is the row type of `select`, which its SQL does not carry: `present` names it.
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
+export function loader<R extends Record<string, unknown>, T>(
+  select: SQL,
+  alias: 'c' | 's' | 'r',
+  present: (db: Tx, rows: R[], viewerId: string) => Promise<T[]>,
   notFound: () => Error,
-): Promise<T> {
-  const [item] = await present(await rows);
-  if (item === undefined) throw notFound();
-  return item;
+) {
+  return async (db: Tx, id: string, viewerId: string): Promise<T> => {
+    const rows = await queryRows<R>(db, sql`${select} where ${sql.raw(alias)}.id = ${id}`);
+    const [item] = await present(db, rows, viewerId);
+    if (item === undefined) throw notFound();
+    return item;
+  };
 }

@@ -25,20 +25,17 @@ export function likeRoutes(app: FastifyInstance, _options: unknown, done: () => 
     ({ params, query, viewer }: OneTarget & { query: { cursor?: string; limit?: number } }) =>
       listLikers(db, viewer.user, target, params.id, query);
 
-  registerRoute(app, likes.likePost, like('post', true));
-  registerRoute(app, likes.unlikePost, like('post', false));
-  registerRoute(app, likes.postLikers, likers('post'));
-  registerRoute(app, likes.likeComment, like('comment', true));
-  registerRoute(app, likes.unlikeComment, like('comment', false));
-  registerRoute(app, likes.commentLikers, likers('comment'));
-  registerRoute(app, likes.likeCommentReply, like('commentReply', true));
-  registerRoute(app, likes.unlikeCommentReply, like('commentReply', false));
-  registerRoute(app, likes.commentReplyLikers, likers('commentReply'));
-  registerRoute(app, likes.likeStatusUpdate, like('statusUpdate', true));
-  registerRoute(app, likes.unlikeStatusUpdate, like('statusUpdate', false));
-  registerRoute(app, likes.statusUpdateLikers, likers('statusUpdate'));
-  registerRoute(app, likes.likeStatusReply, like('statusReply', true));
-  registerRoute(app, likes.unlikeStatusReply, like('statusReply', false));
-  registerRoute(app, likes.statusReplyLikers, likers('statusReply'));
+  const targets = [
+    ['post', likes.likePost, likes.unlikePost, likes.postLikers],
+    ['comment', likes.likeComment, likes.unlikeComment, likes.commentLikers],
+    ['commentReply', likes.likeCommentReply, likes.unlikeCommentReply, likes.commentReplyLikers],
+    ['statusUpdate', likes.likeStatusUpdate, likes.unlikeStatusUpdate, likes.statusUpdateLikers],
+    ['statusReply', likes.likeStatusReply, likes.unlikeStatusReply, likes.statusReplyLikers],
+  ] as const;
+  for (const [target, likeRoute, unlikeRoute, likersRoute] of targets) {
+    registerRoute(app, likeRoute, like(target, true));
+    registerRoute(app, unlikeRoute, like(target, false));
+    registerRoute(app, likersRoute, likers(target));
+  }
   done();
 }

@@ -238,6 +238,30 @@ export function likedInPayload(
 }
 
 /**
+ * The items of the cached payload `key` with `liked` set on those the viewer likes
+ * (`likedInPayload`); the same array when they like none of them.
+ */
+export async function withLikesInPayload<T extends { id: string; liked: boolean }>(
+  db: Tx,
+  cache: PayloadCache,
+  key: string,
+  target: LikeTarget,
+  items: T[],
+  userId: string,
+): Promise<T[]> {
+  const liked = await likedInPayload(
+    db,
+    cache,
+    key,
+    target,
+    items.map((i) => i.id),
+    userId,
+  );
+  if (liked.size === 0) return items;
+  return items.map((i) => (liked.has(i.id) ? { ...i, liked: true } : i));
+}
+
+/**
  * Which of these targets of several kinds the viewer likes, in ONE statement (a `union all` over
  * the like tables): the viewer's part of a cached page (a comment page: comments and replies).
  * Returns one set per kind asked.

@@ -8,7 +8,7 @@
  * profile, avatar, password, sessions, applications or notifications) and kept, since what stays
  * points at it. The last moderator cannot delete their account.
  */
-import { and, asc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { verifyPassword } from 'better-auth/crypto';
 import {
   ACCOUNT_DELETION_GRACE_DAYS,
@@ -134,35 +134,32 @@ export interface FinishedDeletion {
   sessions: { id: string; userId: string }[];
 }
 
+/** What a user writes in conversations, replies before what they answer, and its delete service. */
+const conversationContent: {
+  table: typeof commentReplies | typeof comments | typeof statusReplies | typeof statusUpdates;
+  remove: (tx: Tx, viewer: UserRow, id: string) => Promise<void>;
+  /** Which rows are still there to delete. */
+  alive?: SQL;
+}[] = [
+  { table: commentReplies, remove: deleteReply },
+  { table: comments, remove: deleteComment, alive: isNull(comments.deletedAt) },
+  { table: statusReplies, remove: deleteStatusReply },
+  { table: statusUpdates, remove: deleteStatusUpdate },
+];
+
 /** Deletes everything the user wrote and the likes they gave, through the features' services. */
 async function removeContent(tx: Tx, row: UserRow): Promise<string[]> {
   // Their own content, whatever its state: the author's rights, with a removed post's visibility.
   const self: UserRow = { ...row, roles: [...row.roles, 'moderator'] as RoleId[] };
   const txDb = tx as unknown as Db;
   const files: string[] = [];
-  for (const r of await tx
-    .select({ id: commentReplies.id })
-    .from(commentReplies)
-    .where(eq(commentReplies.authorId, row.id))) {
-    await deleteReply(tx, self, r.id);
-  }
-  for (const c of await tx
-    .select({ id: comments.id })
-    .from(comments)
-    .where(and(eq(comments.authorId, row.id), isNull(comments.deletedAt)))) {
-    await deleteComment(tx, self, c.id);
-  }
-  for (const r of await tx
-    .select({ id: statusReplies.id })
-    .from(statusReplies)
-    .where(eq(statusReplies.authorId, row.id))) {
-    await deleteStatusReply(tx, self, r.id);
-  }
-  for (const s of await tx
-    .select({ id: statusUpdates.id })
-    .from(statusUpdates)
-    .where(eq(statusUpdates.authorId, row.id))) {
-    await deleteStatusUpdate(tx, self, s.id);
+  for (const { table, remove, alive } of conversationContent) {
+    for (const item of await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.authorId, row.id), alive))) {
+      await remove(tx, self, item.id);
+    }
   }
   for (const p of await tx.select({ id: posts.id }).from(posts).where(eq(posts.authorId, row.id))) {
     files.push(...(await deletePost(txDb, self, p.id)));

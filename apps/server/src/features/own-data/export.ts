@@ -227,19 +227,21 @@ export async function collectExport(db: Db, userId: string): Promise<ExportData>
       .where(eq(posts.authorId, userId))
       .orderBy(asc(posts.createdAt));
     const mediaRows = await tx
-      .select({
-        id: media.id,
-        postId: media.postId,
-        position: media.position,
-        kind: media.kind,
-        key: media.key,
-        thumbnailKey: media.thumbnailKey,
-        mime: media.mime,
-        bytes: media.bytes,
-        width: media.width,
-        height: media.height,
-        createdAt: media.createdAt,
-      })
+      .select(
+        pick(media, [
+          'id',
+          'postId',
+          'position',
+          'kind',
+          'key',
+          'thumbnailKey',
+          'mime',
+          'bytes',
+          'width',
+          'height',
+          'createdAt',
+        ]),
+      )
       .from(media)
       .where(eq(media.uploaderId, userId))
       .orderBy(asc(media.createdAt), asc(media.position));
@@ -264,12 +266,7 @@ export async function collectExport(db: Db, userId: string): Promise<ExportData>
     // Series and credits (issue 11 item 8): one's series with their chapters in order, and the
     // credits one's posts give (the sources may be others' posts: their ids and titles).
     const seriesRows = await tx
-      .select({
-        id: series.id,
-        title: series.title,
-        description: series.description,
-        createdAt: series.createdAt,
-      })
+      .select(pick(series, ['id', 'title', 'description', 'createdAt']))
       .from(series)
       .where(eq(series.authorId, userId))
       .orderBy(asc(series.createdAt));

@@ -20,6 +20,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { posts, promotionRequests, user, type UserRow } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { lockRow } from '../../lib/lock.ts';
 import { keepDisplayedRole } from '../../lib/roles.ts';
 import { recordEvent } from '../../live/events.ts';
 import { userChanged } from '../moderation/service.ts';
@@ -181,15 +182,9 @@ export async function decidePromotion(
   now = new Date(),
 ): Promise<PromotionRequest> {
   return db.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(promotionRequests)
-      .where(eq(promotionRequests.id, id))
-      .for('update');
-    if (!request) throw promotionNotFound();
+    const request = await lockRow(tx, promotionRequests, id, promotionNotFound);
     if (request.state !== 'pending') throw conflict('errors.moderation.promotionDecided');
-    const [owner] = await tx.select().from(user).where(eq(user.id, request.userId)).for('update');
-    if (!owner) throw promotionNotFound();
+    const owner = await lockRow(tx, user, request.userId, promotionNotFound);
     const approved = decision.kind === 'approve';
     await tx
       .update(promotionRequests)

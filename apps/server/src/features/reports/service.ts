@@ -7,7 +7,7 @@
  * Locks: the target's open reports first, then the content (the delete services lock a comment
  * before its replies, then the post; a status update before its replies).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   excerptOf,
   hasAccess,
@@ -52,6 +52,27 @@ interface TargetInfo {
   userId: string;
 }
 
+/** Each kind of content: its table, its post (none for status updates), which rows are alive. */
+const contentTargets: Record<
+  RemovableTargetType,
+  {
+    table:
+      | typeof posts
+      | typeof comments
+      | typeof commentReplies
+      | typeof statusUpdates
+      | typeof statusReplies;
+    postId: typeof posts.id | typeof comments.postId | typeof commentReplies.postId | SQL<null>;
+    where?: SQL;
+  }
+> = {
+  post: { table: posts, postId: posts.id },
+  comment: { table: comments, postId: comments.postId, where: sql`${comments.deletedAt} is null` },
+  commentReply: { table: commentReplies, postId: commentReplies.postId },
+  statusUpdate: { table: statusUpdates, postId: sql<null>`null` },
+  statusReply: { table: statusReplies, postId: sql<null>`null` },
+};
+
 /** The author of a target the viewer may read; 404 errors.reports.targetNotFound otherwise. */
 async function readableTarget(
   tx: Tx,
@@ -71,39 +92,11 @@ async function readableTarget(
     return { userId: row.id };
   }
   if (!isUuid(id)) throw targetNotFound();
-  let found: { authorId: string; postId: string | null } | undefined;
-  switch (type) {
-    case 'post':
-      [found] = await tx
-        .select({ authorId: posts.authorId, postId: posts.id })
-        .from(posts)
-        .where(eq(posts.id, id));
-      break;
-    case 'comment':
-      [found] = await tx
-        .select({ authorId: comments.authorId, postId: comments.postId })
-        .from(comments)
-        .where(and(eq(comments.id, id), sql`${comments.deletedAt} is null`));
-      break;
-    case 'commentReply':
-      [found] = await tx
-        .select({ authorId: commentReplies.authorId, postId: commentReplies.postId })
-        .from(commentReplies)
-        .where(eq(commentReplies.id, id));
-      break;
-    case 'statusUpdate':
-      [found] = await tx
-        .select({ authorId: statusUpdates.authorId, postId: sql<null>`null` })
-        .from(statusUpdates)
-        .where(eq(statusUpdates.id, id));
-      break;
-    case 'statusReply':
-      [found] = await tx
-        .select({ authorId: statusReplies.authorId, postId: sql<null>`null` })
-        .from(statusReplies)
-        .where(eq(statusReplies.id, id));
-      break;
-  }
+  const content = contentTargets[type];
+  const [found] = await tx
+    .select({ authorId: content.table.authorId, postId: content.postId })
+    .from(content.table)
+    .where(and(eq(content.table.id, id), content.where));
   if (!found) throw targetNotFound();
   if (found.postId) {
     const [post] = await tx

@@ -30,7 +30,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { PayloadCache } from '../../lib/payload-cache.ts';
-import { likedInPayload } from '../likes/service.ts';
+import { withLikesInPayload } from '../likes/service.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { postSummariesByIds } from '../posts/queries.ts';
 import { presentTag } from '../tags/presenter.ts';
@@ -220,19 +220,8 @@ export async function search(
   if (!cache) return searchFor(db, query, viewerId, lng);
   const key = `search:${lng}:${JSON.stringify(query)}`;
   const shared = (await cache.get(key, () => searchFor(db, query, null, lng, cache))).value;
-  const liked = await likedInPayload(
-    db,
-    cache,
-    key,
-    'post',
-    shared.posts.map((p) => p.id),
-    viewerId,
-  );
-  if (liked.size === 0) return shared;
-  return {
-    ...shared,
-    posts: shared.posts.map((p) => (liked.has(p.id) ? { ...p, liked: true } : p)),
-  };
+  const posts = await withLikesInPayload(db, cache, key, 'post', shared.posts, viewerId);
+  return posts === shared.posts ? shared : { ...shared, posts };
 }
 
 async function searchFor(

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { sections } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Cached, PayloadCache } from '../../lib/payload-cache.ts';
-import { likedInPayload } from '../likes/service.ts';
+import { withLikesInPayload } from '../likes/service.ts';
 import { listPostSummaries } from '../posts/queries.ts';
 import { presentSection } from './presenter.ts';
 
@@ -66,17 +66,6 @@ export async function listSectionPosts(
   if (!cache) return listPostSummaries(db, filter, viewerId);
   const key = `section-posts:${sectionSlug}:${JSON.stringify([query.sort, query.tag, query.provenance, query.cursor, query.limit])}`;
   const shared = (await cache.get(key, () => listPostSummaries(db, filter, null))).value;
-  const liked = await likedInPayload(
-    db,
-    cache,
-    key,
-    'post',
-    shared.items.map((p) => p.id),
-    viewerId,
-  );
-  if (liked.size === 0) return shared;
-  return {
-    ...shared,
-    items: shared.items.map((p) => (liked.has(p.id) ? { ...p, liked: true } : p)),
-  };
+  const items = await withLikesInPayload(db, cache, key, 'post', shared.items, viewerId);
+  return items === shared.items ? shared : { ...shared, items };
 }

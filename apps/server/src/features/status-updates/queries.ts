@@ -46,12 +46,7 @@ export async function listStatusUpdates(
 }
 
 /** One status update (404 errors.statusUpdateNotFound if gone). */
-export const loadStatusUpdate = (db: Tx, id: string, viewerId: string): Promise<StatusUpdate> =>
-  conversation.loadOne(
-    queryRows<StatusUpdateRow>(db, sql`${statusSelect} where s.id = ${id}`),
-    (rows) => present(db, rows, viewerId),
-    statusNotFound,
-  );
+export const loadStatusUpdate = conversation.loader(statusSelect, 's', present, statusNotFound);
 
 const presentReplies = (db: Tx, rows: StatusReplyRow[], viewerId: string) =>
   conversation.presentLiked(db, 'statusReply', rows, viewerId, presentStatusReply);
@@ -72,9 +67,9 @@ export async function listStatusReplies(
 }
 
 /** One reply (404 errors.replyNotFound if gone). */
-export const loadStatusReply = (db: Tx, id: string, viewerId: string): Promise<StatusReply> =>
-  conversation.loadOne(
-    queryRows<StatusReplyRow>(db, sql`${statusReplySelect} where r.id = ${id}`),
-    (rows) => presentReplies(db, rows, viewerId),
-    statusReplyNotFound,
-  );
+export const loadStatusReply = conversation.loader(
+  statusReplySelect,
+  'r',
+  presentReplies,
+  statusReplyNotFound,
+);

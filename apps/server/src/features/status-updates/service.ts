@@ -9,6 +9,7 @@ import { excerptOf, type StatusReplyInput, type StatusUpdateInput } from '@ateli
 import type { Db, Tx } from '../../db/client.ts';
 import { siteCounters, statusReplies, statusUpdates, user } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { lockRow } from '../../lib/lock.ts';
 import { recordEvent } from '../../live/events.ts';
 import {
   checkDelete,
@@ -39,15 +40,7 @@ async function moveSiteCounter(tx: Tx, delta: 1 | -1): Promise<void> {
     .where(eq(siteCounters.name, 'statusUpdates'));
 }
 
-async function lockStatus(tx: Tx, id: string) {
-  const [status] = await tx
-    .select()
-    .from(statusUpdates)
-    .where(eq(statusUpdates.id, id))
-    .for('update');
-  if (!status) throw statusNotFound();
-  return status;
-}
+const lockStatus = (tx: Tx, id: string) => lockRow(tx, statusUpdates, id, statusNotFound);
 
 export async function createStatusUpdate(
   db: Db,
