@@ -8,13 +8,9 @@ import { changeRole, CliError } from '../src/cli/roles.ts';
 import { repoRoot } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { user } from '../src/db/schema/index.ts';
-import { createAuthTestApp, createUser, request, userRow } from './factories.ts';
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testDatabaseUrl,
-  type TestApp,
-} from './helpers.ts';
+import { useAuthApp } from './context.ts';
+import { createUser, request, userRow } from './factories.ts';
+import { createPostgresDatabase, dropPostgresDatabase, testDatabaseUrl } from './helpers.ts';
 
 const cli = path.join(repoRoot, 'apps/server/src/cli/admin.ts');
 
@@ -31,11 +27,7 @@ function runCli(args: string[], env: Record<string, string>) {
 }
 
 describe('role changes of the admin CLI', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
 
   it('grants and revokes moderator, moving claimsModifiedTimestamp', async () => {
     const u = await createUser(t);

@@ -3,16 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { pageSize, type HomeData, type Post, type StatusUpdate } from '@atelier/shared';
 import { posts } from '../src/db/schema/index.ts';
 import { queryRows } from '../src/lib/sql.ts';
-import { useAuthApp, useUsers } from './context.ts';
-import { createUser, request, type TestUser, relaxedWriteLimits, send } from './factories.ts';
+import { useUsers, useWritersApp } from './context.ts';
+import { createUser, request, type TestUser, send } from './factories.ts';
 import { planOf, StatementLog } from './plans.ts';
 import { countClientQueries } from './statement-counter.ts';
 
 const log = new StatementLog();
 
 describe('GET /api/home', () => {
-  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() }, { logger: log });
+  const t = useWritersApp({ logger: log });
   const { alice, bob, mod } = useUsers(t, {
     alice: ['member'],
     bob: ['advanced-writer'],
