@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { statusUpdates } from '../src/db/schema/index.ts';
 import { createRateLimiter, memoryStore, RateLimitedError } from '../src/lib/rate-limit.ts';
 import { createMember, createUser, mailsTo, registerUser, request, send } from './factories.ts';
+import { useTestApp } from './context.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const silentLog = { warn: () => undefined } as never;
@@ -37,11 +38,7 @@ function expectRateLimited(res: {
 }
 
 describe('rate limits (default figures)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ TRUST_PROXY: true });
 
   const signIn = (email: string, password: string, ip: string) =>
     request(t, {
