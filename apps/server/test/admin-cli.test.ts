@@ -99,18 +99,24 @@ describe('role changes of the admin CLI', () => {
   });
 });
 
+/** Adds a verified user to the database opened with `where`. */
+async function insertUser(
+  where: Parameters<typeof openDatabase>[0],
+  row: { id: string; username: string; email: string },
+) {
+  const database = await openDatabase(where);
+  await database.db.insert(user).values({ ...row, emailVerified: true });
+  await database.close();
+}
+
 describe('npm run admin (the process)', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-'));
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
-    await database.db.insert(user).values({
-      id: 'cli-user',
-      username: 'Cli User',
-      email: 'cli@example.com',
-      emailVerified: true,
-    });
-    await database.close();
+    await insertUser(
+      { dataDir: path.join(dataDir, 'db') },
+      { id: 'cli-user', username: 'Cli User', email: 'cli@example.com' },
+    );
   });
   afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -156,14 +162,7 @@ describe('npm run admin (the process)', () => {
   it.skipIf(!testDatabaseUrl)('grants moderator on PostgreSQL (DATABASE_URL)', async () => {
     const url = await createPostgresDatabase(testDatabaseUrl!);
     try {
-      const database = await openDatabase({ url });
-      await database.db.insert(user).values({
-        id: 'pg-user',
-        username: 'Pg User',
-        email: 'pg@example.com',
-        emailVerified: true,
-      });
-      await database.close();
+      await insertUser({ url }, { id: 'pg-user', username: 'Pg User', email: 'pg@example.com' });
       const res = runCli(['grant', 'moderator', 'pg@example.com'], {
         DATABASE_URL: url,
         DATA_DIR: dataDir,

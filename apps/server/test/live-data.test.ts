@@ -11,7 +11,7 @@ import { pushesOf } from '../src/live/handlers.ts';
 import { useSockets, useUsers, useWritersApp } from './context.ts';
 import { createUser, request, type TestUser, send } from './factories.ts';
 import { newComment, newPost, newStatus } from './post-factories.ts';
-import { collect, next, pause, watch } from './live-sockets.ts';
+import { collect, expectDispatched, next, pause, watch } from './live-sockets.ts';
 
 describe('live: data rooms', () => {
   const t = useWritersApp();
@@ -150,12 +150,7 @@ describe('live: data rooms', () => {
     expect(await count()).toBe(before);
     await status(alice);
     await settle();
-    const events = await t.database.db
-      .select()
-      .from(domainEvents)
-      .where(eq(domainEvents.type, 'statusUpdate.created'));
-    expect(events.length).toBeGreaterThan(0);
-    expect(events.every((e) => e.dispatchedAt !== null)).toBe(true);
+    await expectDispatched(t, 'statusUpdate.created');
   });
 
   it('a batch of events sends each distinct push once', () => {

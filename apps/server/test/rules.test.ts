@@ -15,6 +15,7 @@ import {
   lastLink,
   registerUser,
   request,
+  requestAs,
   signIn,
   tokenOf,
   userRow,
@@ -217,20 +218,10 @@ describe('nothing under a removed post changes; deleted posts still count for pr
     );
     expect(counts).toEqual({ c: 1, r: 1 });
     // Nor answered.
-    const comment = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${p.id}/comments`,
-      cookie: author.cookie,
-      payload: { body: 'More' },
-    });
-    expect(comment.json().error.code).toBe('errors.postRemoved');
-    const reply = await request(t, {
-      method: 'POST',
-      url: `/api/comments/${c.id}/replies`,
-      cookie: author.cookie,
-      payload: { body: 'More' },
-    });
-    expect(reply.json().error.code).toBe('errors.postRemoved');
+    for (const url of [`/api/posts/${p.id}/comments`, `/api/comments/${c.id}/replies`]) {
+      const answer = await requestAs(t, author, `POST ${url}`, { body: 'More' });
+      expect(answer.json().error.code, url).toBe('errors.postRemoved');
+    }
   });
 
   it('counts deleted posts of the day towards the probation limit', async () => {
