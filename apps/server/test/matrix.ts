@@ -1,8 +1,30 @@
 /** Authorization matrices (authorization-matrix, moderation-matrix): routes each state may not use. */
 import { expect } from 'vitest';
+import type { AccessState } from '@atelier/shared';
 import type { UserSpec } from './context.ts';
 import { createUser, request } from './factories.ts';
 import type { TestApp } from './helpers.ts';
+
+/** The states the matrices try, each as the access state it is refused as. */
+export const accessOf = {
+  anonymous: 'anonymous',
+  unverified: 'unverified',
+  pending: 'noAccess',
+  rejected: 'noAccess',
+  banned: 'banned',
+  member: 'member',
+  probation: 'member',
+  advanced: 'member',
+} as const satisfies Record<string, AccessState>;
+
+/** The status and error code of each access state on a route it may not use. */
+export const refusalOf: Record<Exclude<AccessState, 'moderator'>, [number, string]> = {
+  anonymous: [401, 'errors.unauthorized'],
+  unverified: [403, 'errors.emailNotVerified'],
+  banned: [403, 'errors.banned'],
+  noAccess: [403, 'errors.noAccess'],
+  member: [403, 'errors.moderatorOnly'],
+};
 
 export interface MatrixRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';

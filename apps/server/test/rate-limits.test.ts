@@ -75,15 +75,14 @@ describe('rate limits (default figures)', () => {
     expectRateLimited(await signIn('nobody-else@example.com', 'wrong password', ip));
   });
 
+  /** A request for a mail to `email` (a reset or a verification link), from `ip`. */
+  const mailRequest = (url: string, email: string, ip: string) =>
+    request(t, { method: 'POST', url, headers: { 'x-forwarded-for': ip }, payload: { email } });
+
   it('sends at most 5 reset mails to one address in 30 minutes, whatever the IP', async () => {
     const u = await createUser(t);
     const reset = (i: number) =>
-      request(t, {
-        method: 'POST',
-        url: '/api/auth/request-password-reset',
-        headers: { 'x-forwarded-for': address(200 + i) },
-        payload: { email: u.email },
-      });
+      mailRequest('/api/auth/request-password-reset', u.email, address(200 + i));
     for (let i = 0; i < 5; i++) expect((await reset(i)).statusCode).toBe(200);
     expectRateLimited(await reset(5));
     expect(mailsTo(t, u.email).filter((m) => m.text.includes('resetPassword'))).toHaveLength(5);
@@ -92,12 +91,7 @@ describe('rate limits (default figures)', () => {
   it('sends at most 5 verification mails to one address in 30 minutes', async () => {
     const u = await registerUser(t);
     const resend = (i: number) =>
-      request(t, {
-        method: 'POST',
-        url: '/api/auth/send-verification-email',
-        headers: { 'x-forwarded-for': address(220 + i) },
-        payload: { email: u.email },
-      });
+      mailRequest('/api/auth/send-verification-email', u.email, address(220 + i));
     for (let i = 0; i < 5; i++) expect((await resend(i)).statusCode).toBe(200);
     expectRateLimited(await resend(5));
     // The mail of the sign-up and five resends.

@@ -436,16 +436,19 @@ describe('reports', () => {
         ['resolved', 'removed', mod.id],
         ['resolved', 'removed', mod.id],
       ]);
-      const sent = await t.database.db
-        .select()
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.recipientId, author.id),
-            eq(notifications.type, 'postRemoval'),
-            eq(notifications.postId, post.id),
-          ),
-        );
+      /** The author's `postRemoval` notifications about the post. */
+      const removalNotices = () =>
+        t.database.db
+          .select()
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.recipientId, author.id),
+              eq(notifications.type, 'postRemoval'),
+              eq(notifications.postId, post.id),
+            ),
+          );
+      const sent = await removalNotices();
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({
         postId: post.id,
@@ -490,18 +493,7 @@ describe('reports', () => {
       // A second removal finds nothing open.
       expect((await act('post', post.id, 'remove', { reason: 'spam' })).statusCode).toBe(409);
       await t.app.live.kick();
-      expect(
-        await t.database.db
-          .select()
-          .from(notifications)
-          .where(
-            and(
-              eq(notifications.recipientId, author.id),
-              eq(notifications.type, 'postRemoval'),
-              eq(notifications.postId, post.id),
-            ),
-          ),
-      ).toHaveLength(1);
+      expect(await removalNotices()).toHaveLength(1);
     });
 
     it('removes a comment (kept as "[deleted]" with replies), a comment reply, a status update and a status reply with exact counters', async () => {
