@@ -17,8 +17,10 @@ export const accessOf = {
   advanced: 'member',
 } as const satisfies Record<string, AccessState>;
 
+export type MatrixState = keyof typeof accessOf;
+
 /** The status and error code of each access state on a route it may not use. */
-export const refusalOf: Record<Exclude<AccessState, 'moderator'>, [number, string]> = {
+const refusalOf: Record<Exclude<AccessState, 'moderator'>, [number, string]> = {
   anonymous: [401, 'errors.unauthorized'],
   unverified: [403, 'errors.emailNotVerified'],
   banned: [403, 'errors.banned'],
@@ -34,15 +36,15 @@ export interface MatrixRoute {
 
 /**
  * Sends every route as `state` (its `cookie`, none if empty) and expects each to be refused with
- * `status` and the error `code`.
+ * the status and error code of the state's access (`refusalOf`).
  */
 export async function expectRefusedOn(
   t: TestApp,
-  state: string,
+  state: MatrixState,
   cookie: string,
   routes: MatrixRoute[],
-  [status, code]: [number, string],
 ): Promise<void> {
+  const [status, code] = refusalOf[accessOf[state]];
   for (const route of routes) {
     const res = await request(t, {
       method: route.method,
