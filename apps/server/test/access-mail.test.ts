@@ -8,12 +8,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Language, Notification } from '@atelier/shared';
 import { domainEvents, mailOutbox, user } from '../src/db/schema/index.ts';
-import { useAuthApp, useUsers } from './context.ts';
+import { useUsers, useWritersApp } from './context.ts';
 import {
   applicationInput,
   createUser,
   mailsTo,
-  relaxedWriteLimits,
   request,
   type TestUser,
   send,
@@ -21,7 +20,7 @@ import {
 import { newPost } from './post-factories.ts';
 
 describe('mails of access decisions', () => {
-  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const t = useWritersApp();
   const { mod } = useUsers(t, { mod: ['moderator'] });
 
   const speaks = (u: TestUser, language: Language) =>

@@ -8,13 +8,9 @@ import { changeRole, CliError } from '../src/cli/roles.ts';
 import { repoRoot } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { user } from '../src/db/schema/index.ts';
-import { createAuthTestApp, createUser, request, userRow } from './factories.ts';
-import {
-  createPostgresDatabase,
-  dropPostgresDatabase,
-  testDatabaseUrl,
-  type TestApp,
-} from './helpers.ts';
+import { useAuthApp } from './context.ts';
+import { createUser, request, userRow } from './factories.ts';
+import { createPostgresDatabase, dropPostgresDatabase, testDatabaseUrl } from './helpers.ts';
 
 const cli = path.join(repoRoot, 'apps/server/src/cli/admin.ts');
 
@@ -31,11 +27,7 @@ function runCli(args: string[], env: Record<string, string>) {
 }
 
 describe('role changes of the admin CLI', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
 
   it('grants and revokes moderator, moving claimsModifiedTimestamp', async () => {
     const u = await createUser(t);
@@ -107,18 +99,24 @@ describe('role changes of the admin CLI', () => {
   });
 });
 
+/** Adds a verified user to the database opened with `where`. */
+async function insertUser(
+  where: Parameters<typeof openDatabase>[0],
+  row: { id: string; username: string; email: string },
+) {
+  const database = await openDatabase(where);
+  await database.db.insert(user).values({ ...row, emailVerified: true });
+  await database.close();
+}
+
 describe('npm run admin (the process)', () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-cli-'));
-    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
-    await database.db.insert(user).values({
-      id: 'cli-user',
-      username: 'Cli User',
-      email: 'cli@example.com',
-      emailVerified: true,
-    });
-    await database.close();
+    await insertUser(
+      { dataDir: path.join(dataDir, 'db') },
+      { id: 'cli-user', username: 'Cli User', email: 'cli@example.com' },
+    );
   });
   afterAll(() => {
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -164,14 +162,7 @@ describe('npm run admin (the process)', () => {
   it.skipIf(!testDatabaseUrl)('grants moderator on PostgreSQL (DATABASE_URL)', async () => {
     const url = await createPostgresDatabase(testDatabaseUrl!);
     try {
-      const database = await openDatabase({ url });
-      await database.db.insert(user).values({
-        id: 'pg-user',
-        username: 'Pg User',
-        email: 'pg@example.com',
-        emailVerified: true,
-      });
-      await database.close();
+      await insertUser({ url }, { id: 'pg-user', username: 'Pg User', email: 'pg@example.com' });
       const res = runCli(['grant', 'moderator', 'pg@example.com'], {
         DATABASE_URL: url,
         DATA_DIR: dataDir,

@@ -185,25 +185,17 @@ describe('applications', () => {
     const b = await createUser(t);
     const appA = (await submit(a)).json<Application>();
     const appB = (await submit(b)).json<Application>();
-    const pending = (
-      await request(t, {
-        method: 'GET',
-        url: '/api/applications?state=pending',
-        cookie: mod.cookie,
-      })
-    ).json<{ id: string }[]>();
+    const listed = async (state: string) => {
+      const res = await send(t, mod, `GET /api/applications?state=${state}`, undefined, 200);
+      return res.json<{ id: string }[]>();
+    };
+    const pending = await listed('pending');
     const ids = pending.map((x) => x.id);
     expect(ids.indexOf(appA.id)).toBeLessThan(ids.indexOf(appB.id));
 
     await decide(appA.id, 'approve', { grantedRole: 'member' });
     await decide(appB.id, 'approve', { grantedRole: 'probation-faker' });
-    const approved = (
-      await request(t, {
-        method: 'GET',
-        url: '/api/applications?state=approved',
-        cookie: mod.cookie,
-      })
-    ).json<{ id: string }[]>();
+    const approved = await listed('approved');
     expect(approved[0]?.id).toBe(appB.id);
     expect(approved.map((x) => x.id)).toContain(appA.id);
     await send(t, mod, 'GET /api/applications?state=lost', undefined, 400);

@@ -3,16 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { Comment, CommentReply, Page } from '@atelier/shared';
 import { comments, posts, siteCounters } from '../src/db/schema/index.ts';
 import { counterDrift } from '../src/demo/counters.ts';
-import { request, userRow, type TestUser, relaxedWriteLimits, send } from './factories.ts';
-import { useAuthApp, useUsers } from './context.ts';
+import { request, requestAs, userRow, type TestUser, send } from './factories.ts';
+import { useUsers, useWritersApp } from './context.ts';
 import { planOf, StatementLog } from './plans.ts';
 import { countClientQueries } from './statement-counter.ts';
 
 const log = new StatementLog();
 
 describe('comments and replies', () => {
-  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() }, { logger: log });
+  const t = useWritersApp({ logger: log });
   const { author, alice, bob, mod } = useUsers(t, {
     author: ['member'],
     alice: ['member'],
@@ -41,24 +40,9 @@ describe('comments and replies', () => {
       ?.value ?? 0;
 
   const comment = (u: TestUser, postId: string, body = 'Nice work') =>
-    request(t, {
-      method: 'POST',
-      url: `/api/posts/${postId}/comments`,
-      cookie: u.cookie,
-      payload: { body },
-    });
-  const reply = (
-    u: TestUser,
-    commentId: string,
-    body = 'Thanks',
-    replyToId: string | null = null,
-  ) =>
-    request(t, {
-      method: 'POST',
-      url: `/api/comments/${commentId}/replies`,
-      cookie: u.cookie,
-      payload: { body, replyToId },
-    });
+    requestAs(t, u, `POST /api/posts/${postId}/comments`, { body });
+  const reply = (u: TestUser, id: string, body = 'Thanks', replyToId: string | null = null) =>
+    requestAs(t, u, `POST /api/comments/${id}/replies`, { body, replyToId });
   const remove = (u: TestUser, url: string) =>
     request(t, { method: 'DELETE', url, cookie: u.cookie });
   const list = async (u: TestUser, postId: string, query = '') => {

@@ -54,13 +54,17 @@ afterAll(async () => {
   fs.rmSync(dist, { recursive: true, force: true });
 });
 
-function getPost(acceptEncoding?: string) {
+/** GET `url`, accepting `acceptEncoding` if given. */
+function get(url: string, acceptEncoding?: string, headers: Record<string, string> = {}) {
   return t.app.inject({
     method: 'GET',
-    url: `/api/posts/${postId}`,
-    headers: { cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    url,
+    headers: { ...headers, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
   });
 }
+
+const getPost = (acceptEncoding?: string) =>
+  get(`/api/posts/${postId}`, acceptEncoding, { cookie });
 
 describe('JSON answers', () => {
   it('are sent with brotli when the client accepts it, and decode to the same JSON', async () => {
@@ -84,11 +88,7 @@ describe('JSON answers', () => {
   });
 
   it('under 1 KB are sent as they are', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const res = await get('/api/health', 'br, gzip');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.json()).toMatchObject({ ok: true });
@@ -97,11 +97,7 @@ describe('JSON answers', () => {
 
 describe('the built web app', () => {
   it('sends the brotli copy made at build time for an asset', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/assets/app-1a2b3c.js',
-      headers: { 'accept-encoding': 'gzip, br' },
-    });
+    const res = await get('/assets/app-1a2b3c.js', 'gzip, br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/javascript/);
@@ -113,25 +109,17 @@ describe('the built web app', () => {
   });
 
   it('sends the gzip copy, or the file itself, to clients that accept less', async () => {
-    const gz = await t.app.inject({
-      method: 'GET',
-      url: '/assets/app-1a2b3c.js',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const gz = await get('/assets/app-1a2b3c.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(appJs);
 
-    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b3c.js' });
+    const plain = await get('/assets/app-1a2b3c.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(appJs);
   });
 
   it('sends index.html compressed for an app route, still revalidated on every load', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/sections/general',
-      headers: { 'accept-encoding': 'br' },
-    });
+    const res = await get('/sections/general', 'br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -142,10 +130,7 @@ describe('the built web app', () => {
 
 describe("a route's page", () => {
   it('announces the files its first screen needs as modulepreload links', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/posts/0b6f7c3e-1111-4222-8333-444455556666',
-    });
+    const res = await get('/posts/0b6f7c3e-1111-4222-8333-444455556666');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
@@ -154,12 +139,12 @@ describe("a route's page", () => {
     );
     expect(res.body).not.toContain('LoginPage');
 
-    const login = await t.app.inject({ method: 'GET', url: '/login' });
+    const login = await get('/login');
     expect(login.body.match(/rel="modulepreload"/g)).toHaveLength(2);
   });
 
   it('is index.html as built for a route the list does not name', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/no/such/route' });
+    const res = await get('/no/such/route');
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(indexHtml);
   });

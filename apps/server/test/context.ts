@@ -10,11 +10,20 @@
  * Hooks run in the order the calls stand in (a fixture may use those above it), and reading a
  * stand-in before its `beforeAll` has run throws.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { RoleId } from '@atelier/shared';
 import type { Config } from '../src/config.ts';
-import { createAuthTestApp, createUser, type NewUser, type TestUser } from './factories.ts';
-import type { TestApp, TestAppOptions } from './helpers.ts';
+import {
+  createAuthTestApp,
+  createUser,
+  relaxedWriteLimits,
+  type NewUser,
+  type TestUser,
+} from './factories.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from './helpers.ts';
 import { socketKit, type SocketKit } from './live-sockets.ts';
 
 /** A value made in `beforeAll` (and given to `dispose` in `afterAll`), through a stand-in. */
@@ -56,12 +65,34 @@ function standIn<T extends object>(current: () => T | undefined): T {
   });
 }
 
+/**
+ * A plain test app (`createTestApp`) for the file or `describe` it stands in; `overrides` may be a
+ * function, called in `beforeAll` (for values made then, such as a directory).
+ */
+export function useTestApp(
+  overrides: Partial<Config> | (() => Partial<Config>) = {},
+  options: TestAppOptions = {},
+): TestApp {
+  return useFixture(
+    () => createTestApp(typeof overrides === 'function' ? overrides() : overrides, options),
+    (t) => t.close(),
+  );
+}
+
 /** A test app (`createAuthTestApp`: auth limits relaxed) for the file or `describe` it stands in. */
 export function useAuthApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): TestApp {
   return useFixture(
     () => createAuthTestApp(overrides, options),
     (t) => t.close(),
   );
+}
+
+/**
+ * `useAuthApp` with the per-user write limits off (`relaxedWriteLimits`): for files whose few
+ * shared users write far more than a person would (rate-limits.test.ts tests those limits).
+ */
+export function useWritersApp(options: TestAppOptions = {}): TestApp {
+  return useAuthApp({ RATE_LIMITS: relaxedWriteLimits() }, options);
 }
 
 /** How to make one user: its roles, or all of `createUser`'s options (`{}`: pending). */
@@ -86,6 +117,22 @@ export function useUsers<K extends string>(
     K,
     TestUser
   >;
+}
+
+/**
+ * A maker of temporary directories (in the system temp dir, named `prefix` and a random suffix),
+ * all removed in `afterAll`.
+ */
+export function useTempDirs(defaultPrefix = 'atelier-'): (prefix?: string) => string {
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return (prefix = defaultPrefix) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    dirs.push(dir);
+    return dir;
+  };
 }
 
 /** `t` listening on a free port, and its Socket.IO clients, all closed after each test. */

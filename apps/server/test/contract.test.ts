@@ -4,27 +4,25 @@
  * to the table without a case here fails the first test.
  */
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { allRoutes, apiErrorSchema, type RouteDef } from '@atelier/shared';
 import {
   applicationInput,
-  createAuthTestApp,
   createMember,
   createModerator,
   createUser,
   PASSWORD,
-  relaxedWriteLimits,
   request,
   signIn,
   uniqueName,
   type TestUser,
   send,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useWritersApp } from './context.ts';
 import { multipart, newPost, newTag, postInput } from './post-factories.ts';
 
-let t: TestApp;
+const t = useWritersApp();
 let member: TestUser;
 let moderator: TestUser;
 let tagId: string;
@@ -51,7 +49,6 @@ const newStatus = () => created('/api/status-updates', { content: 'A status upda
 const newStatusReply = () => created(`/api/status-updates/${statusId}/replies`, { content: 'Yes' });
 
 beforeAll(async () => {
-  t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
   member = await createMember(t);
   moderator = await createModerator(t);
   postId = (await newPost(t, member)).id;
@@ -71,7 +68,6 @@ beforeAll(async () => {
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
   }
 });
-afterAll(() => t.close());
 
 type CallOptions = Omit<InjectOptions, 'method'> & { cookie?: string };
 

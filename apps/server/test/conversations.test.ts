@@ -6,19 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Comment, Page, RoleId, StatusUpdate } from '@atelier/shared';
+import { describe, expect, it } from 'vitest';
+import type { Comment, Page, StatusUpdate } from '@atelier/shared';
 import { posts, siteCounters } from '../src/db/schema/index.ts';
 import { counterDrift } from '../src/demo/counters.ts';
-import {
-  createAuthTestApp,
-  createUser,
-  relaxedWriteLimits,
-  request,
-  requestAs,
-} from './factories.ts';
-import type { TestUser } from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useUsers, useWritersApp } from './context.ts';
+import { createUser, request, requestAs, type TestUser } from './factories.ts';
 
 /** An item or a reply as the API shows it (the fields this file reads). */
 interface Shown extends Record<string, unknown> {
@@ -58,22 +51,14 @@ interface Kind {
   reread: (u: TestUser, item: Shown) => Promise<Shown | undefined>;
 }
 
-let t: TestApp;
+const t = useWritersApp();
 /** Three roles that take part (a member, a probation writer, an advanced faker) and a moderator. */
-let alice: TestUser, bob: TestUser, carol: TestUser, mod: TestUser;
-
-beforeAll(async () => {
-  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-  t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-  const withRole = (role: RoleId) => createUser(t, { roles: [role] });
-  [alice, bob, carol, mod] = await Promise.all([
-    withRole('member'),
-    withRole('probation-writer'),
-    withRole('advanced-faker'),
-    withRole('moderator'),
-  ]);
+const { alice, bob, carol, mod } = useUsers(t, {
+  alice: ['member'],
+  bob: ['probation-writer'],
+  carol: ['advanced-faker'],
+  mod: ['moderator'],
 });
-afterAll(() => t.close());
 
 const read = async <T>(u: TestUser, url: string): Promise<T> => {
   const res = await request(t, { method: 'GET', url, cookie: u.cookie });

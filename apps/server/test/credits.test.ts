@@ -8,18 +8,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Notification, PostCredits, Series, SeriesDetail } from '@atelier/shared';
 import { domainEvents, postCredits, posts, seriesPosts } from '../src/db/schema/index.ts';
-import { useAuthApp } from './context.ts';
-import {
-  createMember,
-  createModerator,
-  createUser,
-  relaxedWriteLimits,
-  request,
-  type TestUser,
-} from './factories.ts';
+import { useWritersApp } from './context.ts';
+import { createMember, createModerator, createUser, request, type TestUser } from './factories.ts';
 import { newPost } from './post-factories.ts';
 
-const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+const t = useWritersApp();
 
 type U = Pick<TestUser, 'cookie'>;
 const call = (

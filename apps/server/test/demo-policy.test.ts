@@ -7,22 +7,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig, repoRoot } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { demoRefusal, mayAddDemoOnFirstStart } from '../src/demo/first-start.ts';
 import { isDatabaseEmpty } from '../src/demo/seed.ts';
+import { useTempDirs } from './context.ts';
 import { spawnServer } from './helpers.ts';
 
-const tempDirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-demo-policy-'));
-  tempDirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('atelier-demo-policy-');
 
 const configOf = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env });
 

@@ -7,19 +7,18 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Liker, Page, PostHistory } from '@atelier/shared';
 import { postVersions, posts } from '../src/db/schema/index.ts';
-import { useAuthApp } from './context.ts';
+import { useWritersApp } from './context.ts';
 import {
   createMember,
   createModerator,
   createUser,
-  relaxedWriteLimits,
   request,
   type TestUser,
   send,
 } from './factories.ts';
 import { newPost, newTag } from './post-factories.ts';
 
-const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+const t = useWritersApp();
 
 const edit = (u: Pick<TestUser, 'cookie'>, id: string, payload: Record<string, unknown>) =>
   request(t, { method: 'PATCH', url: `/api/posts/${id}`, cookie: u.cookie, payload });
@@ -109,12 +108,7 @@ describe('edition counts on comments, replies and status updates', () => {
     const author = await createMember(t);
     const post = await newPost(t, author);
     const comment = (
-      await request(t, {
-        method: 'POST',
-        url: `/api/posts/${post.id}/comments`,
-        cookie: author.cookie,
-        payload: { body: 'a comment' },
-      })
+      await send(t, author, `POST /api/posts/${post.id}/comments`, { body: 'a comment' }, 201)
     ).json<{ id: string }>();
     for (const body of ['edited once', 'edited twice']) {
       await send(t, author, `PATCH /api/comments/${comment.id}`, { body }, 200);
@@ -131,12 +125,7 @@ describe('edition counts on comments, replies and status updates', () => {
     });
 
     const status = (
-      await request(t, {
-        method: 'POST',
-        url: '/api/status-updates',
-        cookie: author.cookie,
-        payload: { content: 'status' },
-      })
+      await send(t, author, 'POST /api/status-updates', { content: 'status' }, 201)
     ).json<{ id: string }>();
     const edited = await request(t, {
       method: 'PATCH',
@@ -226,12 +215,7 @@ describe('who liked', () => {
       expect((await likers(u, `posts/${post.id}`)).statusCode).toBe(403);
     }
     const comment = (
-      await request(t, {
-        method: 'POST',
-        url: `/api/posts/${post.id}/comments`,
-        cookie: author.cookie,
-        payload: { body: 'c' },
-      })
+      await send(t, author, `POST /api/posts/${post.id}/comments`, { body: 'c' }, 201)
     ).json<{ id: string }>();
     await t.database.db.update(posts).set({ state: 'removed' }).where(eq(posts.id, post.id));
     const hidden = await likers(other, `posts/${post.id}`);

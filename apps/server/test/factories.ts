@@ -101,12 +101,13 @@ export function request(
 /** A route as `METHOD /path`. */
 export type Route = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} ${string}`;
 
-/** `request` of `route` as `u` (signed out with `null`), with `payload` if given. */
+/** `request` of `route` as `u` (signed out with `null`), with `payload` and `headers` if given. */
 export function requestAs(
   t: TestApp,
   u: Pick<TestUser, 'cookie'> | null,
   route: Route,
   payload?: InjectOptions['payload'],
+  headers?: InjectOptions['headers'],
 ): Promise<LightMyRequestResponse> {
   const space = route.indexOf(' ');
   return request(t, {
@@ -114,6 +115,7 @@ export function requestAs(
     url: route.slice(space + 1),
     ...(u ? { cookie: u.cookie } : {}),
     ...(payload === undefined ? {} : { payload }),
+    ...(headers ? { headers } : {}),
   });
 }
 
@@ -199,7 +201,11 @@ export function parseMail(file: string): ReceivedMail {
 
 /** Mails written to `to`, oldest first. */
 export function mailsTo(t: TestApp, to: string): ReceivedMail[] {
-  const dir = path.join(t.dataDir, 'mail');
+  return mailsIn(path.join(t.dataDir, 'mail'), to);
+}
+
+/** The mails (`.eml` files) in `dir` for `to`, oldest first. */
+export function mailsIn(dir: string, to: string): ReceivedMail[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)

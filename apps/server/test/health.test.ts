@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from './context.ts';
+import { createTestApp } from './helpers.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
 describe('health endpoints', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(redisUrl ? { REDIS_URL: redisUrl } : {});
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(redisUrl ? { REDIS_URL: redisUrl } : {});
 
   it('/api/health reports the database it checked, and Redis when there is one', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

@@ -3,16 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { pageSize, type HomeData, type Post, type StatusUpdate } from '@atelier/shared';
 import { posts } from '../src/db/schema/index.ts';
 import { queryRows } from '../src/lib/sql.ts';
-import { useAuthApp, useUsers } from './context.ts';
-import { createUser, request, type TestUser, relaxedWriteLimits, send } from './factories.ts';
+import { useUsers, useWritersApp } from './context.ts';
+import { createUser, request, requestAs, type TestUser, send } from './factories.ts';
 import { planOf, StatementLog } from './plans.ts';
 import { countClientQueries } from './statement-counter.ts';
 
 const log = new StatementLog();
 
 describe('GET /api/home', () => {
-  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() }, { logger: log });
+  const t = useWritersApp({ logger: log });
   const { alice, bob, mod } = useUsers(t, {
     alice: ['member'],
     bob: ['advanced-writer'],
@@ -119,24 +118,10 @@ describe('GET /api/home', () => {
     await createUser(t, { roles: ['rejected'] });
     await createUser(t, { roles: ['banned'] });
     const post = await createPost(alice);
-    const comment = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${post.id}/comments`,
-      cookie: bob.cookie,
-      payload: { body: 'Hi' },
-    });
-    await request(t, {
-      method: 'POST',
-      url: `/api/comments/${comment.json<{ id: string }>().id}/replies`,
-      cookie: alice.cookie,
-      payload: { body: 'Hello' },
-    });
-    await request(t, {
-      method: 'POST',
-      url: '/api/status-updates',
-      cookie: alice.cookie,
-      payload: { content: 'Hey' },
-    });
+    const comment = await requestAs(t, bob, `POST /api/posts/${post.id}/comments`, { body: 'Hi' });
+    const commentId = comment.json<{ id: string }>().id;
+    await requestAs(t, alice, `POST /api/comments/${commentId}/replies`, { body: 'Hello' });
+    await requestAs(t, alice, 'POST /api/status-updates', { content: 'Hey' });
 
     const stats = (await home()).stats;
     expect(stats).toEqual({

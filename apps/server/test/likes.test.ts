@@ -16,8 +16,8 @@ import type {
 import { counterDrift } from '../src/demo/counters.ts';
 import { setLike, type LikeTarget } from '../src/features/likes/service.ts';
 import { queryRows } from '../src/lib/sql.ts';
-import { useAuthApp, useUsers } from './context.ts';
-import { createUser, request, userRow, type TestUser, relaxedWriteLimits } from './factories.ts';
+import { useUsers, useWritersApp } from './context.ts';
+import { createUser, request, userRow, type TestUser } from './factories.ts';
 
 const tables: Record<LikeTarget, { likes: string; table: string; url: string }> = {
   post: { likes: 'post_likes', table: 'posts', url: '/api/posts' },
@@ -40,8 +40,7 @@ const tables: Record<LikeTarget, { likes: string; table: string; url: string }> 
 };
 
 describe('likes', () => {
-  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const t = useWritersApp();
   const { author, fan, other1, other2, other3 } = useUsers(t, {
     author: ['member'],
     fan: ['member'],

@@ -8,20 +8,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { user } from '../src/db/schema/index.ts';
-import { useAuthApp, useSockets, useUsers } from './context.ts';
-import {
-  applicationInput,
-  createUser,
-  relaxedWriteLimits,
-  request,
-  type TestUser,
-  send,
-} from './factories.ts';
+import { useSockets, useUsers, useWritersApp } from './context.ts';
+import { applicationInput, createUser, request, type TestUser, send } from './factories.ts';
 import { newPost } from './post-factories.ts';
 import { greetingOf, next, watch, type ClientSocket } from './live-sockets.ts';
 
 describe('live: limited sockets of users without access', () => {
-  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const t = useWritersApp();
   const kit = useSockets(t);
   const { alice, mod } = useUsers(t, { alice: ['member'], mod: ['moderator'] });
 

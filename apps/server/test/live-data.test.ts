@@ -8,14 +8,13 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { domainEvents, posts } from '../src/db/schema/index.ts';
 import { pushesOf } from '../src/live/handlers.ts';
-import { useAuthApp, useSockets, useUsers } from './context.ts';
-import { createUser, relaxedWriteLimits, request, type TestUser, send } from './factories.ts';
+import { useSockets, useUsers, useWritersApp } from './context.ts';
+import { createUser, request, type TestUser, send } from './factories.ts';
 import { newComment, newPost, newStatus } from './post-factories.ts';
-import { collect, next, pause, watch } from './live-sockets.ts';
+import { collect, expectDispatched, next, pause, watch } from './live-sockets.ts';
 
 describe('live: data rooms', () => {
-  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const t = useWritersApp();
   const kit = useSockets(t);
   const { alice, bob, mod } = useUsers(t, {
     alice: ['member'],
@@ -151,12 +150,7 @@ describe('live: data rooms', () => {
     expect(await count()).toBe(before);
     await status(alice);
     await settle();
-    const events = await t.database.db
-      .select()
-      .from(domainEvents)
-      .where(eq(domainEvents.type, 'statusUpdate.created'));
-    expect(events.length).toBeGreaterThan(0);
-    expect(events.every((e) => e.dispatchedAt !== null)).toBe(true);
+    await expectDispatched(t, 'statusUpdate.created');
   });
 
   it('a batch of events sends each distinct push once', () => {

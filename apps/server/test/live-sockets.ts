@@ -1,6 +1,9 @@
 /** Real socket.io clients against a listening test app (live*.test.ts). */
 import { io as connect, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents, WatchResult } from '@atelier/shared';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { domainEvents } from '../src/db/schema/index.ts';
 import type { TestApp } from './helpers.ts';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -88,3 +91,10 @@ export function watch(socket: ClientSocket, postId: string): Promise<WatchResult
 }
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Events of `type` were recorded, and every one of them is marked dispatched. */
+export async function expectDispatched(t: TestApp, type: string) {
+  const events = await t.database.db.select().from(domainEvents).where(eq(domainEvents.type, type));
+  expect(events.length).toBeGreaterThan(0);
+  expect(events.every((e) => e.dispatchedAt !== null)).toBe(true);
+}

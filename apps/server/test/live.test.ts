@@ -10,7 +10,7 @@ import type { Notification } from '@atelier/shared';
 import { domainEvents, notifications, posts } from '../src/db/schema/index.ts';
 import { useAuthApp, useSockets, useUsers } from './context.ts';
 import { createAuthTestApp, createUser, type TestUser, send } from './factories.ts';
-import { collect, next, socketKit } from './live-sockets.ts';
+import { collect, expectDispatched, next, socketKit } from './live-sockets.ts';
 import { newComment, newReply } from './post-factories.ts';
 
 describe('live: sockets and notifications', () => {
@@ -58,12 +58,7 @@ describe('live: sockets and notifications', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(bSeen).toEqual([]);
     // The event is recorded and marked dispatched.
-    const events = await t.database.db
-      .select()
-      .from(domainEvents)
-      .where(eq(domainEvents.type, 'comment.created'));
-    expect(events.length).toBeGreaterThan(0);
-    expect(events.every((e) => e.dispatchedAt !== null)).toBe(true);
+    await expectDispatched(t, 'comment.created');
   });
 
   it('commenting on your own post creates no notification (but records the event)', async () => {

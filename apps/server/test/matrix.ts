@@ -1,8 +1,32 @@
 /** Authorization matrices (authorization-matrix, moderation-matrix): routes each state may not use. */
 import { expect } from 'vitest';
+import type { AccessState } from '@atelier/shared';
 import type { UserSpec } from './context.ts';
 import { createUser, request } from './factories.ts';
 import type { TestApp } from './helpers.ts';
+
+/** The states the matrices try, each as the access state it is refused as. */
+export const accessOf = {
+  anonymous: 'anonymous',
+  unverified: 'unverified',
+  pending: 'noAccess',
+  rejected: 'noAccess',
+  banned: 'banned',
+  member: 'member',
+  probation: 'member',
+  advanced: 'member',
+} as const satisfies Record<string, AccessState>;
+
+export type MatrixState = keyof typeof accessOf;
+
+/** The status and error code of each access state on a route it may not use. */
+const refusalOf: Record<Exclude<AccessState, 'moderator'>, [number, string]> = {
+  anonymous: [401, 'errors.unauthorized'],
+  unverified: [403, 'errors.emailNotVerified'],
+  banned: [403, 'errors.banned'],
+  noAccess: [403, 'errors.noAccess'],
+  member: [403, 'errors.moderatorOnly'],
+};
 
 export interface MatrixRoute {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -12,15 +36,15 @@ export interface MatrixRoute {
 
 /**
  * Sends every route as `state` (its `cookie`, none if empty) and expects each to be refused with
- * `status` and the error `code`.
+ * the status and error code of the state's access (`refusalOf`).
  */
 export async function expectRefusedOn(
   t: TestApp,
-  state: string,
+  state: MatrixState,
   cookie: string,
   routes: MatrixRoute[],
-  [status, code]: [number, string],
 ): Promise<void> {
+  const [status, code] = refusalOf[accessOf[state]];
   for (const route of routes) {
     const res = await request(t, {
       method: route.method,

@@ -6,20 +6,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Media } from '@atelier/shared';
 import { stripVideoMetadata } from '../src/features/media/video-metadata.ts';
-import { createAuthTestApp, createMember, type TestUser } from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers } from './context.ts';
 import { upload } from './post-factories.ts';
 
-let t: TestApp;
-let m: TestUser;
-beforeAll(async () => {
-  t = await createAuthTestApp();
-  m = await createMember(t);
-});
-afterAll(() => t.close());
+const t = useAuthApp();
+const { m } = useUsers(t, { m: ['member'] });
 
 const fileOf = (url: string) => path.join(t.dataDir, url);
 

@@ -2,19 +2,22 @@ import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MB, type Media } from '@atelier/shared';
 import { media as mediaTable } from '../src/db/schema/index.ts';
 import { sweepUnattachedMedia } from '../src/features/media/service.ts';
-import { createAuthTestApp, createMember, createUser, request, requestAs } from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import {
+  createAuthTestApp,
+  createMember,
+  createUser,
+  request,
+  requestAs,
+  send,
+} from './factories.ts';
+import { useAuthApp } from './context.ts';
 import { newPost, upload } from './post-factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createAuthTestApp();
-});
-afterAll(() => t.close());
+const t = useAuthApp();
 
 const fileOf = (url: string) => path.join(t.dataDir, url);
 const png = (width = 64, height = 48) =>
@@ -151,10 +154,7 @@ describe('POST /api/media', () => {
       media: [ids[0]],
     });
     expect(reused.json<{ error: { code: string } }>().error.code).toBe('errors.mediaNotFound');
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/media/${ids[0]}`, cookie: m.cookie }))
-        .statusCode,
-    ).toBe(409);
+    await send(t, m, `DELETE /api/media/${ids[0]}`, undefined, 409);
 
     const edited = await requestAs(t, m, `PATCH /api/posts/${post.id}`, {
       media: [ids[1], ids[2]],
@@ -163,10 +163,7 @@ describe('POST /api/media', () => {
     expect(fs.existsSync(fileOf(urls[0]!))).toBe(false);
     expect(fs.existsSync(fileOf(urls[1]!))).toBe(true);
 
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/posts/${post.id}`, cookie: m.cookie }))
-        .statusCode,
-    ).toBe(204);
+    await send(t, m, `DELETE /api/posts/${post.id}`, undefined, 204);
     expect(fs.existsSync(fileOf(urls[1]!))).toBe(false);
     expect(fs.existsSync(fileOf(urls[2]!))).toBe(false);
   });
@@ -177,19 +174,10 @@ describe('DELETE /api/media/:id', () => {
     const m = await createMember(t);
     const other = await createMember(t);
     const media = (await upload(t, m, 'x.png', await png())).json<Media>();
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/media/${media.id}`, cookie: other.cookie }))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/media/${media.id}`, cookie: m.cookie }))
-        .statusCode,
-    ).toBe(204);
+    await send(t, other, `DELETE /api/media/${media.id}`, undefined, 403);
+    await send(t, m, `DELETE /api/media/${media.id}`, undefined, 204);
     expect(fs.existsSync(fileOf(media.url))).toBe(false);
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/media/${media.id}`, cookie: m.cookie }))
-        .statusCode,
-    ).toBe(404);
+    await send(t, m, `DELETE /api/media/${media.id}`, undefined, 404);
   });
 });
 
@@ -207,14 +195,8 @@ describe('sweeping unattached uploads', () => {
       old.url.slice('/media/'.length),
       (old.thumbnailUrl ?? '').slice('/media/'.length),
     ]);
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/media/${old.id}`, cookie: m.cookie }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/media/${fresh.id}`, cookie: m.cookie }))
-        .statusCode,
-    ).toBe(204);
+    await send(t, m, `DELETE /api/media/${old.id}`, undefined, 404);
+    await send(t, m, `DELETE /api/media/${fresh.id}`, undefined, 204);
   });
 });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ModLogEntry, Page, SharedVisitorAccount } from '@atelier/shared';
 import { modLog, visitorChecks } from '../src/db/schema/index.ts';
 import { useAuthApp, useUsers } from './context.ts';
-import { createUser, request, type TestUser, send } from './factories.ts';
+import { createUser, request, requestAs, type TestUser, send } from './factories.ts';
 import { newModLogRows } from './moderation-helpers.ts';
 
 describe('mod log', () => {
@@ -81,19 +81,10 @@ describe('mod log', () => {
   });
 
   it('lists entries newest first with the moderator and the subject, and filters them', async () => {
-    await request(t, {
-      method: 'POST',
-      url: `/api/users/${target.id}/notes`,
-      cookie: mod.cookie,
-      payload: { body: 'Keep an eye on this one.' },
-    });
-    await request(t, {
-      method: 'POST',
-      url: `/api/users/${target.id}/ban`,
-      cookie: mod2.cookie,
-      payload: { reason: 'Spam' },
-    });
-    await request(t, { method: 'POST', url: `/api/users/${target.id}/unban`, cookie: mod.cookie });
+    const note = { body: 'Keep an eye on this one.' };
+    await requestAs(t, mod, `POST /api/users/${target.id}/notes`, note);
+    await requestAs(t, mod2, `POST /api/users/${target.id}/ban`, { reason: 'Spam' });
+    await requestAs(t, mod, `POST /api/users/${target.id}/unban`);
 
     const all = (await log()).json<Page<ModLogEntry>>();
     expect(all.items.slice(0, 3).map((e) => e.action)).toEqual([

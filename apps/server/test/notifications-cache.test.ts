@@ -14,22 +14,14 @@ import { sweepDeletions } from '../src/features/own-data/routes.ts';
 import { recordEvent } from '../src/live/events.ts';
 import { mediaStoreFor } from '../src/lib/storage/index.ts';
 import { addDays } from '../src/lib/time.ts';
-import { useAuthApp, useUsers } from './context.ts';
-import {
-  createMember,
-  PASSWORD,
-  relaxedWriteLimits,
-  request,
-  uniqueName,
-  type TestUser,
-  send,
-} from './factories.ts';
+import { useUsers, useWritersApp } from './context.ts';
+import { createMember, PASSWORD, request, uniqueName, type TestUser, send } from './factories.ts';
 import { insertNotification } from './notification-factories.ts';
 import { multipart, newComment, newPost } from './post-factories.ts';
 import { settle } from './statement-counter.ts';
 
 describe('notifications: the cached list', () => {
-  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const t = useWritersApp();
   const { alice, bob, carol } = useUsers(t, {
     alice: ['advanced-writer'],
     bob: ['member'],

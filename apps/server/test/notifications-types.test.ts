@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { Notification, NotificationPreferences } from '@atelier/shared';
 import { notifications } from '../src/db/schema/index.ts';
 import { mentionedUsernames } from '../src/features/notifications/mentions.ts';
-import { useAuthApp, useSockets, useUsers } from './context.ts';
-import { createUser, relaxedWriteLimits, request, type TestUser } from './factories.ts';
+import { useSockets, useUsers, useWritersApp } from './context.ts';
+import { createUser, request, type TestUser } from './factories.ts';
 import { next } from './live-sockets.ts';
 
 interface Page {
@@ -19,7 +19,7 @@ interface Page {
 }
 
 describe('notifications: mentions, likes, preferences, history', () => {
-  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const t = useWritersApp();
   const kit = useSockets(t);
   const { ana, ben, cleo, dan, banned, pending } = useUsers(t, {
     ana: ['member'],

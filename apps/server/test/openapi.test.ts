@@ -5,17 +5,13 @@
  */
 import zlib from 'node:zlib';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allRoutes } from '@atelier/shared';
 import { buildOpenApi, openApiPath, unmigratedRoutes } from '../src/lib/openapi.ts';
 import { request } from './factories.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { useTestApp } from './context.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1', async () => {

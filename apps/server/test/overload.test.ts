@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +94,18 @@ async function memberFrom(t: TestApp, ip: string): Promise<Liker> {
   };
 }
 
+/** A 503 of the overload guard: a Retry-After in seconds and the `errors.overloaded` body. */
+function expectOverloaded(res: LightMyRequestResponse) {
+  expect(res.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
+  expect(res.json()).toEqual({
+    error: {
+      code: 'errors.overloaded',
+      message: expect.any(String),
+      requestId: expect.any(String),
+    },
+  });
+}
+
 const ipOf = (i: number) => `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
 describe('overload: 1,000 concurrent likes', () => {
@@ -152,14 +165,7 @@ describe('overload: 1,000 concurrent likes', () => {
     for (const { res } of answers) {
       expect([200, 503], res.body).toContain(res.statusCode);
       if (res.statusCode !== 503) continue;
-      expect(res.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
-      expect(res.json()).toEqual({
-        error: {
-          code: 'errors.overloaded',
-          message: expect.any(String),
-          requestId: expect.any(String),
-        },
-      });
+      expectOverloaded(res);
     }
 
     const okPerPost = new Map<string, number>();
@@ -245,14 +251,7 @@ describe.runIf(testDatabaseUrl)('overload: the PostgreSQL pool wait', () => {
       for (const client of held) client.release();
     }
     expect(res.statusCode, res.body).toBe(503);
-    expect(res.headers['retry-after']).toMatch(/^[1-9][0-9]*$/);
-    expect(res.json()).toEqual({
-      error: {
-        code: 'errors.overloaded',
-        message: expect.any(String),
-        requestId: expect.any(String),
-      },
-    });
+    expectOverloaded(res);
     // Connections free again: the same request succeeds.
     expect((await request(t, { method: 'GET', url: '/api/me', cookie: u.cookie })).statusCode).toBe(
       200,

@@ -5,12 +5,13 @@
 import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_DELETION_GRACE_DAYS, DELETED_USERNAME, rateLimits } from '@atelier/shared';
 import { posts, user } from '../src/db/schema/index.ts';
 import { sweepDeletions } from '../src/features/own-data/routes.ts';
 import { mediaStoreFor } from '../src/lib/storage/index.ts';
 import { addDays } from '../src/lib/time.ts';
+import { useAuthApp } from './context.ts';
 import {
   createAuthTestApp,
   createMember,
@@ -21,14 +22,9 @@ import {
   type TestUser,
   send,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
 import { newPost, upload } from './post-factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createAuthTestApp();
-});
-afterAll(() => t.close());
+const t = useAuthApp();
 
 const png = () =>
   sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 20, g: 90, b: 200 } } })
@@ -59,25 +55,8 @@ describe('GET /api/me/export', () => {
     const mediaId = uploaded.json<{ id: string }>().id;
     const post = await newPost(t, m, { title: 'Lighthouse at dusk', media: [mediaId] });
     const othersPost = await newPost(t, other, { title: 'Not mine' });
-    expect(
-      (
-        await request(t, {
-          method: 'POST',
-          url: `/api/posts/${othersPost.id}/comments`,
-          cookie: m.cookie,
-          payload: { body: 'A kind word' },
-        })
-      ).statusCode,
-    ).toBe(201);
-    expect(
-      (
-        await request(t, {
-          method: 'PUT',
-          url: `/api/posts/${othersPost.id}/like`,
-          cookie: m.cookie,
-        })
-      ).statusCode,
-    ).toBe(200);
+    await send(t, m, `POST /api/posts/${othersPost.id}/comments`, { body: 'A kind word' }, 201);
+    await send(t, m, `PUT /api/posts/${othersPost.id}/like`, undefined, 200);
 
     const res = await exportOf(m);
     expect(res.statusCode).toBe(200);
@@ -238,10 +217,7 @@ describe('account deletion', () => {
       401,
     );
     // Its profile is gone for members.
-    expect(
-      (await request(t, { method: 'GET', url: `/api/users/${m.id}`, cookie: reader.cookie }))
-        .statusCode,
-    ).toBe(404);
+    await send(t, reader, `GET /api/users/${m.id}`, undefined, 404);
     // Two deleted accounts share the name.
     const m2 = await createMember(t);
     const asked2 = new Date();
@@ -255,14 +231,8 @@ describe('account deletion', () => {
     const mine = await newPost(t, m, { title: 'Gone with me' });
     const theirs = await newPost(t, other, { title: 'Stays' });
     await send(t, m, `POST /api/posts/${theirs.id}/comments`, { body: 'Soon gone' }, 201);
-    expect(
-      (await request(t, { method: 'PUT', url: `/api/posts/${theirs.id}/like`, cookie: m.cookie }))
-        .statusCode,
-    ).toBe(200);
-    expect(
-      (await request(t, { method: 'PUT', url: `/api/posts/${mine.id}/like`, cookie: other.cookie }))
-        .statusCode,
-    ).toBe(200);
+    await send(t, m, `PUT /api/posts/${theirs.id}/like`, undefined, 200);
+    await send(t, other, `PUT /api/posts/${mine.id}/like`, undefined, 200);
     const [otherBefore] = await t.database.db.select().from(user).where(eq(user.id, other.id));
     expect(otherBefore?.postLikeCount).toBe(1);
 

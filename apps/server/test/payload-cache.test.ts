@@ -4,23 +4,15 @@
  * app: an edit, a like, a comment or a deletion is visible on the very next read; the viewer's
  * own part (liked flags) is never shared; ETag / 304 on the answers that are the same for all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, HomeData, Page, Post, PostSummary, Section } from '@atelier/shared';
 import {
   createPayloadCache,
   notificationsKey,
   payloadPrefixesOf,
 } from '../src/lib/payload-cache.ts';
-import {
-  createAuthTestApp,
-  createMember,
-  createUser,
-  relaxedWriteLimits,
-  request,
-  type TestUser,
-  send,
-} from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { request, type TestUser, send } from './factories.ts';
+import { useUsers, useWritersApp } from './context.ts';
 import { newPost } from './post-factories.ts';
 import { settle } from './statement-counter.ts';
 
@@ -154,18 +146,13 @@ describe('payload cache', () => {
 });
 
 describe('cached payloads through the app', () => {
-  let t: TestApp;
-  let author: TestUser;
-  let reader: TestUser;
+  const t = useWritersApp();
+  const { author, reader } = useUsers(t, { author: ['advanced-writer'], reader: ['member'] });
   let postId: string;
 
   beforeAll(async () => {
-    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-    author = await createUser(t, { roles: ['advanced-writer'] });
-    reader = await createMember(t);
     postId = (await newPost(t, author, { section: 'writing', title: 'Cached title' })).id;
-  }, 120_000);
-  afterAll(() => t.close());
+  });
 
   const get = async <T>(url: string, u: TestUser) => {
     const res = await request(t, { method: 'GET', url, cookie: u.cookie });

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { comments, posts, sections, siteCounters, tags, user } from '../src/db/schema/index.ts';
 import {
   createMember,
@@ -8,17 +8,12 @@ import {
   request,
   userRow,
   requestAs,
+  send,
 } from './factories.ts';
-import { createAuthTestApp, relaxedWriteLimits } from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useWritersApp } from './context.ts';
 import { createPost, newPost, newTag } from './post-factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-  t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-});
-afterAll(() => t.close());
+const t = useWritersApp();
 
 const sectionCount = async (slug: string) =>
   (await t.database.db.select().from(sections).where(eq(sections.slug, slug)))[0]?.postCount;
@@ -184,35 +179,23 @@ describe('GET, PATCH and DELETE /api/posts/:id', () => {
       401,
     );
     const pending = await createUser(t);
-    expect(
-      (await request(t, { method: 'GET', url: `/api/posts/${post.id}`, cookie: pending.cookie }))
-        .statusCode,
-    ).toBe(403);
+    await send(t, pending, `GET /api/posts/${post.id}`, undefined, 403);
     expect(
       (await requestAs(t, other, `GET /api/posts/${crypto.randomUUID()}`)).json().error.code,
     ).toBe('errors.postNotFound');
-    expect(
-      (await request(t, { method: 'GET', url: '/api/posts/not-a-uuid', cookie: other.cookie }))
-        .statusCode,
-    ).toBe(404);
+    await send(t, other, 'GET /api/posts/not-a-uuid', undefined, 404);
 
     await t.database.db
       .update(posts)
       .set({ state: 'removed', removalReason: 'spam' })
       .where(eq(posts.id, post.id));
-    expect(
-      (await request(t, { method: 'GET', url: `/api/posts/${post.id}`, cookie: other.cookie }))
-        .statusCode,
-    ).toBe(404);
+    await send(t, other, `GET /api/posts/${post.id}`, undefined, 404);
     const seen = await requestAs(t, author, `GET /api/posts/${post.id}`);
     expect(seen.json()).toMatchObject({
       state: 'removed',
       removal: { reason: 'spam', otherReason: null },
     });
-    expect(
-      (await request(t, { method: 'GET', url: `/api/posts/${post.id}`, cookie: mod.cookie }))
-        .statusCode,
-    ).toBe(200);
+    await send(t, mod, `GET /api/posts/${post.id}`, undefined, 200);
   });
 
   it('lets the author or a moderator edit, moving tag counters, and refuses others', async () => {
@@ -293,18 +276,9 @@ describe('GET, PATCH and DELETE /api/posts/:id', () => {
       .where(eq(siteCounters.name, 'comments'));
     expect((await userRow(t, author.id)).postLikeCount).toBe(1);
 
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/posts/${post.id}`, cookie: other.cookie }))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/posts/${post.id}`, cookie: author.cookie }))
-        .statusCode,
-    ).toBe(204);
-    expect(
-      (await request(t, { method: 'GET', url: `/api/posts/${post.id}`, cookie: author.cookie }))
-        .statusCode,
-    ).toBe(404);
+    await send(t, other, `DELETE /api/posts/${post.id}`, undefined, 403);
+    await send(t, author, `DELETE /api/posts/${post.id}`, undefined, 204);
+    await send(t, author, `GET /api/posts/${post.id}`, undefined, 404);
     expect(await sectionCount('feedback')).toBe(before.section);
     expect(await tagCount(tag)).toBe(0);
     expect(await commentsCounter()).toBe(before.comments);
@@ -314,14 +288,8 @@ describe('GET, PATCH and DELETE /api/posts/:id', () => {
     expect([c.commentLikeCount, c.commentCount]).toEqual([0, 0]);
 
     const second = await newPost(t, author);
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/posts/${second.id}`, cookie: mod.cookie }))
-        .statusCode,
-    ).toBe(204);
-    expect(
-      (await request(t, { method: 'DELETE', url: `/api/posts/${second.id}`, cookie: mod.cookie }))
-        .statusCode,
-    ).toBe(404);
+    await send(t, mod, `DELETE /api/posts/${second.id}`, undefined, 204);
+    await send(t, mod, `DELETE /api/posts/${second.id}`, undefined, 404);
   });
 });
 
@@ -408,9 +376,6 @@ describe('every post, media, tag, section and search route refuses users without
         expect(res.statusCode, `${method} ${url}`).toBe(u.status);
       }
     }
-    expect(
-      (await request(t, { method: 'GET', url: `/api/posts/${id}`, cookie: author.cookie }))
-        .statusCode,
-    ).toBe(200);
+    await send(t, author, `GET /api/posts/${id}`, undefined, 200);
   });
 });

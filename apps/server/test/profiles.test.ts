@@ -46,36 +46,22 @@ describe('profiles', () => {
       .where(eq(user.id, alice.id));
     const post = await createPost(alice);
     const comment = (
-      await request(t, {
-        method: 'POST',
-        url: `/api/posts/${post.id}/comments`,
-        cookie: alice.cookie,
-        payload: { body: 'Mine' },
-      })
+      await send(t, alice, `POST /api/posts/${post.id}/comments`, { body: 'Mine' }, 201)
     ).json<Comment>();
     const reply = (
-      await request(t, {
-        method: 'POST',
-        url: `/api/comments/${comment.id}/replies`,
-        cookie: alice.cookie,
-        payload: { body: 'Also mine' },
-      })
+      await send(t, alice, `POST /api/comments/${comment.id}/replies`, { body: 'Also mine' }, 201)
     ).json<{ id: string }>();
     const status = (
-      await request(t, {
-        method: 'POST',
-        url: '/api/status-updates',
-        cookie: alice.cookie,
-        payload: { content: 'Hello' },
-      })
+      await send(t, alice, 'POST /api/status-updates', { content: 'Hello' }, 201)
     ).json<StatusUpdate>();
     const statusReply = (
-      await request(t, {
-        method: 'POST',
-        url: `/api/status-updates/${status.id}/replies`,
-        cookie: alice.cookie,
-        payload: { content: 'Me again' },
-      })
+      await send(
+        t,
+        alice,
+        `POST /api/status-updates/${status.id}/replies`,
+        { content: 'Me again' },
+        201,
+      )
     ).json<{ id: string }>();
     for (const u of [bob, mod]) {
       for (const url of [

@@ -1,21 +1,13 @@
 /** Promotion by portfolio: the creator's request, its rules, and the moderators' decision. */
 import { describe, expect, it } from 'vitest';
 import { promotionRequests } from '../src/db/schema/index.ts';
-import { useAuthApp, useUsers } from './context.ts';
-import {
-  createUser,
-  request,
-  userRow,
-  type TestUser,
-  relaxedWriteLimits,
-  requestAs,
-} from './factories.ts';
+import { useUsers, useWritersApp } from './context.ts';
+import { createUser, request, userRow, type TestUser, requestAs } from './factories.ts';
 import { newModLogRows, userChangedEvents } from './moderation-helpers.ts';
 import { newPost } from './post-factories.ts';
 
 describe('promotion requests', () => {
-  // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-  const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+  const t = useWritersApp();
   const { mod } = useUsers(t, { mod: ['moderator'] });
 
   const ask = (u: TestUser, payload: object) =>

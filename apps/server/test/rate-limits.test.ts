@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { statusUpdates } from '../src/db/schema/index.ts';
 import { createRateLimiter, memoryStore, RateLimitedError } from '../src/lib/rate-limit.ts';
 import { createMember, createUser, mailsTo, registerUser, request, send } from './factories.ts';
+import { useTestApp } from './context.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 const silentLog = { warn: () => undefined } as never;
@@ -37,11 +38,7 @@ function expectRateLimited(res: {
 }
 
 describe('rate limits (default figures)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ TRUST_PROXY: true });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ TRUST_PROXY: true });
 
   const signIn = (email: string, password: string, ip: string) =>
     request(t, {
@@ -78,15 +75,14 @@ describe('rate limits (default figures)', () => {
     expectRateLimited(await signIn('nobody-else@example.com', 'wrong password', ip));
   });
 
+  /** A request for a mail to `email` (a reset or a verification link), from `ip`. */
+  const mailRequest = (url: string, email: string, ip: string) =>
+    request(t, { method: 'POST', url, headers: { 'x-forwarded-for': ip }, payload: { email } });
+
   it('sends at most 5 reset mails to one address in 30 minutes, whatever the IP', async () => {
     const u = await createUser(t);
     const reset = (i: number) =>
-      request(t, {
-        method: 'POST',
-        url: '/api/auth/request-password-reset',
-        headers: { 'x-forwarded-for': address(200 + i) },
-        payload: { email: u.email },
-      });
+      mailRequest('/api/auth/request-password-reset', u.email, address(200 + i));
     for (let i = 0; i < 5; i++) expect((await reset(i)).statusCode).toBe(200);
     expectRateLimited(await reset(5));
     expect(mailsTo(t, u.email).filter((m) => m.text.includes('resetPassword'))).toHaveLength(5);
@@ -95,12 +91,7 @@ describe('rate limits (default figures)', () => {
   it('sends at most 5 verification mails to one address in 30 minutes', async () => {
     const u = await registerUser(t);
     const resend = (i: number) =>
-      request(t, {
-        method: 'POST',
-        url: '/api/auth/send-verification-email',
-        headers: { 'x-forwarded-for': address(220 + i) },
-        payload: { email: u.email },
-      });
+      mailRequest('/api/auth/send-verification-email', u.email, address(220 + i));
     for (let i = 0; i < 5; i++) expect((await resend(i)).statusCode).toBe(200);
     expectRateLimited(await resend(5));
     // The mail of the sign-up and five resends.

@@ -7,11 +7,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ModLogEntry, Page } from '@atelier/shared';
 import { modLog, reports } from '../src/db/schema/index.ts';
-import { useAuthApp, useUsers } from './context.ts';
-import { relaxedWriteLimits, request, type TestUser, requestAs } from './factories.ts';
+import { useUsers, useWritersApp } from './context.ts';
+import { request, type TestUser, requestAs } from './factories.ts';
 import { newPost } from './post-factories.ts';
 
-const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+const t = useWritersApp();
 const { mod, author, reporter } = useUsers(t, {
   mod: ['moderator'],
   author: ['member'],

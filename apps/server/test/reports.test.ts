@@ -82,24 +82,22 @@ describe('reports', () => {
   describe('reporting', () => {
     it('saves a report (201) and a second one by the same user updates it (200, no second row)', async () => {
       const post = await newPost(t, author, { title: 'Reported twice' });
+      const target = { targetType: 'post', targetId: post.id };
       const first = await report(reporter, {
-        targetType: 'post',
-        targetId: post.id,
+        ...target,
         reason: 'spam',
         details: 'Links everywhere',
       });
       expect(first.statusCode, first.body).toBe(201);
       expect(first.json()).toMatchObject({
-        targetType: 'post',
-        targetId: post.id,
+        ...target,
         reason: 'spam',
         otherReason: null,
         details: 'Links everywhere',
       });
 
       const second = await report(reporter, {
-        targetType: 'post',
-        targetId: post.id,
+        ...target,
         reason: 'other',
         otherReason: 'Copied from my blog',
       });
@@ -338,16 +336,7 @@ describe('reports', () => {
           .filter((e) => e.otherUser.id === evader.id)
           .map((e) => [e.bannedUsers.map((b) => b.user.id), e.visitorIds]),
       ).toEqual([[[banned2.id], ['shared-browser-3']]]);
-      expect(
-        (
-          await request(t, {
-            method: 'POST',
-            url: `/api/users/${banned.id}/ban`,
-            cookie: mod.cookie,
-            payload: { reason: 'Alt farming' },
-          })
-        ).statusCode,
-      ).toBe(204);
+      await send(t, mod, `POST /api/users/${banned.id}/ban`, { reason: 'Alt farming' }, 204);
       const flagged = (await queue()).banEvasion;
       const rows = flagged.filter((e) => e.otherUser.id === evader.id);
       expect(rows).toHaveLength(1);
@@ -447,16 +436,19 @@ describe('reports', () => {
         ['resolved', 'removed', mod.id],
         ['resolved', 'removed', mod.id],
       ]);
-      const sent = await t.database.db
-        .select()
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.recipientId, author.id),
-            eq(notifications.type, 'postRemoval'),
-            eq(notifications.postId, post.id),
-          ),
-        );
+      /** The author's `postRemoval` notifications about the post. */
+      const removalNotices = () =>
+        t.database.db
+          .select()
+          .from(notifications)
+          .where(
+            and(
+              eq(notifications.recipientId, author.id),
+              eq(notifications.type, 'postRemoval'),
+              eq(notifications.postId, post.id),
+            ),
+          );
+      const sent = await removalNotices();
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({
         postId: post.id,
@@ -489,10 +481,7 @@ describe('reports', () => {
       ]);
       expect(await counterDrift(t.database.db)).toEqual([]);
       // The post left the lists; its author and moderators still open it.
-      expect(
-        (await request(t, { method: 'GET', url: `/api/posts/${post.id}`, cookie: reporter.cookie }))
-          .statusCode,
-      ).toBe(404);
+      await send(t, reporter, `GET /api/posts/${post.id}`, undefined, 404);
       expect(
         (
           await request(t, { method: 'GET', url: `/api/posts/${post.id}`, cookie: author.cookie })
@@ -504,18 +493,7 @@ describe('reports', () => {
       // A second removal finds nothing open.
       expect((await act('post', post.id, 'remove', { reason: 'spam' })).statusCode).toBe(409);
       await t.app.live.kick();
-      expect(
-        await t.database.db
-          .select()
-          .from(notifications)
-          .where(
-            and(
-              eq(notifications.recipientId, author.id),
-              eq(notifications.type, 'postRemoval'),
-              eq(notifications.postId, post.id),
-            ),
-          ),
-      ).toHaveLength(1);
+      expect(await removalNotices()).toHaveLength(1);
     });
 
     it('removes a comment (kept as "[deleted]" with replies), a comment reply, a status update and a status reply with exact counters', async () => {
@@ -533,9 +511,7 @@ describe('reports', () => {
         `/api/comment-replies/${reply}/like`,
         `/api/status-updates/${s}/like`,
       ]) {
-        expect(
-          (await request(t, { method: 'PUT', url: like, cookie: other.cookie })).statusCode,
-        ).toBe(200);
+        await send(t, other, `PUT ${like}`, undefined, 200);
       }
       const targets: [string, string][] = [
         ['comment', withReplies],

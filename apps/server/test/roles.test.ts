@@ -1,7 +1,14 @@
 /** Roles on a profile: set roles, promote, reset the displayed role; unban restores access. */
 import { describe, expect, it } from 'vitest';
 import { useAuthApp, useUsers } from './context.ts';
-import { createModerator, createUser, request, userRow, requestAs } from './factories.ts';
+import {
+  createModerator,
+  createUser,
+  request,
+  userRow,
+  requestAs,
+  type TestUser,
+} from './factories.ts';
 import {
   createWriterShownAsMember,
   newModLogRows,
@@ -169,22 +176,12 @@ describe('roles on a profile', () => {
   it('application decisions write the mod log and record user.changed', async () => {
     const a = await createUser(t);
     const b = await createUser(t);
-    const appA = (
-      await requestAs(t, a, 'POST /api/applications', {
-        requestedType: 'writer',
-        aboutYou: 'x',
-        whyJoin: 'y',
-        links: [],
-      })
-    ).json<{ id: string }>();
-    const appB = (
-      await requestAs(t, b, 'POST /api/applications', {
-        requestedType: 'none',
-        aboutYou: 'x',
-        whyJoin: 'y',
-        links: [],
-      })
-    ).json<{ id: string }>();
+    const apply = async (u: TestUser, requestedType: string) => {
+      const payload = { requestedType, aboutYou: 'x', whyJoin: 'y', links: [] };
+      return (await requestAs(t, u, 'POST /api/applications', payload)).json<{ id: string }>();
+    };
+    const appA = await apply(a, 'writer');
+    const appB = await apply(b, 'none');
     const approved = await newModLogRows(t, () =>
       requestAs(t, mod, `POST /api/applications/${appA.id}/approve`, {
         grantedRole: 'probation-writer',

@@ -4,35 +4,32 @@
  * post does not give back a probation post of the day.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, CommentReply, Post } from '@atelier/shared';
 import { backfillUsernameSkeletons, usernameKey } from '../src/auth/username.ts';
 import { posts, user } from '../src/db/schema/index.ts';
 import { queryRows } from '../src/lib/sql.ts';
 import {
   PASSWORD,
-  createAuthTestApp,
   createUser,
   lastLink,
   registerUser,
-  relaxedWriteLimits,
   request,
+  requestAs,
   signIn,
   tokenOf,
   userRow,
   type TestUser,
   send,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
+import { useAuthApp, useUsers, useWritersApp } from './context.ts';
 import { createPost } from './post-factories.ts';
 
 describe('look-alike usernames', () => {
-  let t: TestApp;
+  const t = useAuthApp();
   beforeAll(async () => {
-    t = await createAuthTestApp();
     await registerUser(t, { username: 'demo-mod', email: 'demo-mod@example.com' });
   });
-  afterAll(() => t.close());
 
   const register = (username: string, email: string) =>
     request(t, {
@@ -123,11 +120,7 @@ describe('look-alike usernames', () => {
 });
 
 describe('the common-password rule on every path that sets a password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
 
   it('refuses password123 at reset, and the old password still works', async () => {
     const u = await createUser(t);
@@ -177,18 +170,9 @@ describe('the common-password rule on every path that sets a password', () => {
 });
 
 describe('nothing under a removed post changes; deleted posts still count for probation', () => {
-  let t: TestApp;
-  let author: TestUser;
-  let fan: TestUser;
-  beforeAll(async () => {
-    // The probation case writes and deletes posts faster than the per-user limit allows.
-    t = await createAuthTestApp({ RATE_LIMITS: relaxedWriteLimits() });
-    [author, fan] = await Promise.all([
-      createUser(t, { roles: ['member'] }),
-      createUser(t, { roles: ['member'] }),
-    ]);
-  });
-  afterAll(() => t.close());
+  // The probation case writes and deletes posts faster than the per-user limit allows.
+  const t = useWritersApp();
+  const { author, fan } = useUsers(t, { author: ['member'], fan: ['member'] });
 
   const post = async <T>(u: TestUser, url: string, payload: object) => {
     const res = await request(t, { method: 'POST', url, cookie: u.cookie, payload });
@@ -234,20 +218,10 @@ describe('nothing under a removed post changes; deleted posts still count for pr
     );
     expect(counts).toEqual({ c: 1, r: 1 });
     // Nor answered.
-    const comment = await request(t, {
-      method: 'POST',
-      url: `/api/posts/${p.id}/comments`,
-      cookie: author.cookie,
-      payload: { body: 'More' },
-    });
-    expect(comment.json().error.code).toBe('errors.postRemoved');
-    const reply = await request(t, {
-      method: 'POST',
-      url: `/api/comments/${c.id}/replies`,
-      cookie: author.cookie,
-      payload: { body: 'More' },
-    });
-    expect(reply.json().error.code).toBe('errors.postRemoved');
+    for (const url of [`/api/posts/${p.id}/comments`, `/api/comments/${c.id}/replies`]) {
+      const answer = await requestAs(t, author, `POST ${url}`, { body: 'More' });
+      expect(answer.json().error.code, url).toBe('errors.postRemoved');
+    }
   });
 
   it('counts deleted posts of the day towards the probation limit', async () => {

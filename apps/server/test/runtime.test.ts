@@ -5,22 +5,14 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { DataDirLockedError } from '../src/db/lock.ts';
-import { createTestApp, spawnServer, type TestApp } from './helpers.ts';
+import { useTempDirs, useTestApp } from './context.ts';
+import { createTestApp, spawnServer } from './helpers.ts';
 
-const tempDirs: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs();
 
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/assets/app-3f9a1c.js"></script></head><body><div id="root"></div></body></html>';
@@ -48,11 +40,7 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 describe('security headers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ WEB_DIST: makeDist() });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => ({ WEB_DIST: makeDist() }));
 
   it('sends a CSP that allows no inline script on pages and API responses', async () => {
     for (const url of ['/', '/api/health']) {
@@ -98,11 +86,7 @@ describe('security headers', () => {
 });
 
 describe('serving the web app', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ WEB_DIST: makeDist() });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => ({ WEB_DIST: makeDist() }));
 
   it('serves index.html at / and for every app route, revalidated on each load', async () => {
     for (const url of [
@@ -166,11 +150,7 @@ describe('serving the web app', () => {
 });
 
 describe('without a web build', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ WEB_DIST: path.join(tempDir('atelier-nodist-'), 'dist') });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(() => ({ WEB_DIST: path.join(tempDir('atelier-nodist-'), 'dist') }));
 
   it('answers app routes with 503 and how to build, and the API as usual', async () => {
     const page = await t.app.inject({ method: 'GET', url: '/login' });

@@ -1,23 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pageSize, searchLimits, type SearchResults } from '@atelier/shared';
-import {
-  createAuthTestApp,
-  createMember,
-  createUser,
-  request,
-  uniqueName,
-  send,
-} from './factories.ts';
+import { useAuthApp } from './context.ts';
+import { createMember, createUser, request, uniqueName, send } from './factories.ts';
 import { posts } from '../src/db/schema/index.ts';
-import type { TestApp } from './helpers.ts';
 import { newPost, newTag } from './post-factories.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createAuthTestApp();
-});
-afterAll(() => t.close());
+const t = useAuthApp();
 
 const search = async (cookie: string, query: string) => {
   const res = await request(t, { method: 'GET', url: `/api/search?${query}`, cookie });

@@ -4,29 +4,21 @@
  * shared database refused at start; and tokens signed with the old constant refused by a fresh app.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { makeSignature, signJWT } from 'better-auth/crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { session, user } from '../src/db/schema/index.ts';
 import { AUTH_SECRET_FILE, PUBLIC_SECRETS } from '../src/lib/auth-secret.ts';
-import { createAuthTestApp, createUser, registerUser, request, userRow } from './factories.ts';
-import { spawnServer, type TestApp } from './helpers.ts';
+import { useAuthApp, useTempDirs } from './context.ts';
+import { createUser, registerUser, request, userRow } from './factories.ts';
+import { spawnServer } from './helpers.ts';
 
 /** The constant that signed everything before (public: it was in config.ts). */
 const OLD_SECRET = 'development-secret-development-secret-0123456789';
 
-const tempDirs: string[] = [];
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-secret-'));
-  tempDirs.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('atelier-secret-');
 
 const NODE_ENVS = ['development', 'test', 'production'] as const;
 
@@ -129,12 +121,8 @@ describe('AUTH_SECRET', () => {
 });
 
 describe('tokens signed with the old constant', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // As the tests and `npm start` build it: no AUTH_SECRET in the environment.
-    t = await createAuthTestApp();
-  });
-  afterAll(() => t.close());
+  // As the tests and `npm start` build it: no AUTH_SECRET in the environment.
+  const t = useAuthApp();
 
   it('a verification token forged with the old constant neither verifies nor signs in', async () => {
     const victim = await registerUser(t);

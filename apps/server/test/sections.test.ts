@@ -2,12 +2,12 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page, PostSummary, Section } from '@atelier/shared';
 import { posts } from '../src/db/schema/index.ts';
-import { useAuthApp, useUsers } from './context.ts';
-import { createUser, request, relaxedWriteLimits, send } from './factories.ts';
+import { useUsers, useWritersApp } from './context.ts';
+import { createUser, request, send } from './factories.ts';
 import { newPost, newTag } from './post-factories.ts';
 
 // A few shared users write far more here than a person would: write limits off (rate-limits.test.ts tests them).
-const t = useAuthApp({ RATE_LIMITS: relaxedWriteLimits() });
+const t = useWritersApp();
 const { m } = useUsers(t, { m: ['member'] });
 
 const get = (url: string, cookie = m.cookie) => request(t, { method: 'GET', url, cookie });

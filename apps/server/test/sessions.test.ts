@@ -7,21 +7,21 @@
  */
 import { eq } from 'drizzle-orm';
 import { createEmailVerificationToken } from 'better-auth/api';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { session, user, verification } from '../src/db/schema/index.ts';
 import {
   cookieFrom,
-  createAuthTestApp,
   createUser,
   lastLink,
   registerUser,
   request,
+  send,
   signIn,
   tokenOf,
   userRow,
 } from './factories.ts';
-import type { TestApp } from './helpers.ts';
-import { socketKit, type ClientSocket, type SocketKit } from './live-sockets.ts';
+import { useAuthApp, useSockets } from './context.ts';
+import { type ClientSocket } from './live-sockets.ts';
 
 const NEW_PASSWORD = 'a brand new passphrase for atelier';
 
@@ -62,15 +62,8 @@ function sessionTokenOf(cookie: string): string {
 }
 
 describe('sessions end everywhere: sockets', () => {
-  let t: TestApp;
-  let kit: SocketKit;
-
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-    kit = socketKit(t, await t.app.listen({ port: 0, host: '127.0.0.1' }));
-  });
-  afterEach(() => kit.closeAll());
-  afterAll(() => t.close());
+  const t = useAuthApp();
+  const kit = useSockets(t);
 
   /** A member signed in twice (two sessions), a socket on each. */
   const twoSessions = async () => {
@@ -113,13 +106,7 @@ describe('sessions end everywhere: sockets', () => {
     const { u, sockets } = await twoSessions();
     const third = await kit.open(await signIn(t, u.email, u.password));
     const closing = [closedWithin(sockets[1]), closedWithin(third)];
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/revoke-other-sessions',
-      cookie: u.cookie,
-      payload: {},
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await send(t, u, 'POST /api/auth/revoke-other-sessions', {}, 200);
     expect(await Promise.all(closing)).toEqual(['io server disconnect', 'io server disconnect']);
     expect(await alive(sockets[0])).toBe(true);
   });
@@ -127,13 +114,7 @@ describe('sessions end everywhere: sockets', () => {
   it('revoke-sessions closes every socket of the user', async () => {
     const { u, sockets } = await twoSessions();
     const closing = sockets.map((s) => closedWithin(s));
-    const res = await request(t, {
-      method: 'POST',
-      url: '/api/auth/revoke-sessions',
-      cookie: u.cookie,
-      payload: {},
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    await send(t, u, 'POST /api/auth/revoke-sessions', {}, 200);
     expect(await Promise.all(closing)).toEqual(['io server disconnect', 'io server disconnect']);
   });
 
@@ -194,12 +175,7 @@ describe('sessions end everywhere: sockets', () => {
 });
 
 describe('single-use links', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createAuthTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useAuthApp();
 
   const requestReset = async (email: string) => {
     const res = await request(t, {

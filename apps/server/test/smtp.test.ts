@@ -18,7 +18,7 @@ import { createMailer, type Mailer, type OutboxSettings } from '../src/mail/outb
 import { createTransport } from '../src/mail/transport.ts';
 import {
   createAuthTestApp,
-  parseMail,
+  mailsIn,
   registerUser,
   request,
   tokenOf,
@@ -70,17 +70,6 @@ function startSmtp(
     });
     void exited.then(() => reject(new Error(`the SMTP server exited: ${stderr}`)));
   });
-}
-
-/** Mails the SMTP server received for `to`. */
-function receivedBy(outDir: string, to: string): ReceivedMail[] {
-  if (!fs.existsSync(outDir)) return [];
-  return fs
-    .readdirSync(outDir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b))
-    .map((f) => parseMail(path.join(outDir, f)))
-    .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
 }
 
 /** Polls `check` until it returns a value (a deadline only guards against a hang). */
@@ -159,7 +148,7 @@ describe('mail over a real SMTP server', () => {
   it('delivers the verification mail to the relay, with the right recipient, subject and a working link', async () => {
     const u = await registerUser(t);
     const [received] = await waitFor('the verification mail', () => {
-      const list = receivedBy(outDir, u.email);
+      const list = mailsIn(outDir, u.email);
       return list.length > 0 ? list : undefined;
     });
     expect(received!.to).toContain(u.email);
@@ -188,7 +177,7 @@ describe('mail over a real SMTP server', () => {
     expect(pending!.parkedAt).toBeNull();
     expect(pending!.attempts).toBeGreaterThanOrEqual(1);
     expect(pending!.lastError).toMatch(/ECONNREFUSED|connect/i);
-    expect(receivedBy(outDir, u.email).filter((m) => m.subject.includes('password'))).toEqual([]);
+    expect(mailsIn(outDir, u.email).filter((m) => m.subject.includes('password'))).toEqual([]);
 
     smtp = await startSmtp(outDir, { port });
     // The worker's own retry timer delivers it (backoff base 50 ms here); a kick changes nothing.
@@ -199,7 +188,7 @@ describe('mail over a real SMTP server', () => {
     await t.app.mailer.kick();
     expect(sent.lastError).toBeNull();
     expect(sent.attempts).toBeGreaterThanOrEqual(2);
-    const resets = receivedBy(outDir, u.email).filter(
+    const resets = mailsIn(outDir, u.email).filter(
       (m) => m.subject === 'Reset your Atelier password',
     );
     expect(resets).toHaveLength(1);
@@ -282,7 +271,7 @@ describe('outbox failures and several nodes', () => {
       for (const to of recipients) await a.enqueue(fresh.database.db, mail(to, `Mail to ${to}`));
       await Promise.all([a.kick(), b.kick(), a.kick(), b.kick()]);
       for (const to of recipients) {
-        const got = receivedBy(relay.dir, to).filter((r) => r.to.toLowerCase() === to);
+        const got = mailsIn(relay.dir, to).filter((r) => r.to.toLowerCase() === to);
         expect(got.map((r) => r.subject)).toEqual([`Mail to ${to}`]);
         const row = await rowOf(fresh.database.db, to);
         expect(row.attempts).toBe(1);

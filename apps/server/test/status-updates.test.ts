@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LikeState, Page, StatusReply, StatusUpdate } from '@atelier/shared';
 import { siteCounters, statusReplies } from '../src/db/schema/index.ts';
 import { counterDrift } from '../src/demo/counters.ts';
-import { createUser, request, userRow, type TestUser, send } from './factories.ts';
+import { createUser, request, requestAs, userRow, type TestUser, send } from './factories.ts';
 import { useAuthApp, useUsers } from './context.ts';
 import { planOf, StatementLog } from './plans.ts';
 
@@ -23,24 +23,13 @@ describe('status updates and their replies', () => {
       await t.database.db.select().from(siteCounters).where(eq(siteCounters.name, 'statusUpdates'))
     )[0]?.value ?? 0;
   const post = (u: TestUser, content = 'Working on a new piece') =>
-    request(t, {
-      method: 'POST',
-      url: '/api/status-updates',
-      cookie: u.cookie,
-      payload: { content },
-    });
+    requestAs(t, u, 'POST /api/status-updates', { content });
   const reply = (
     u: TestUser,
     id: string,
     content = 'Looks great',
     replyToId: string | null = null,
-  ) =>
-    request(t, {
-      method: 'POST',
-      url: `/api/status-updates/${id}/replies`,
-      cookie: u.cookie,
-      payload: { content, replyToId },
-    });
+  ) => requestAs(t, u, `POST /api/status-updates/${id}/replies`, { content, replyToId });
   const feed = async (u: TestUser, query = '') => {
     const res = await send(t, u, `GET /api/status-updates${query}`, undefined, 200);
     return res.json<Page<StatusUpdate>>();
