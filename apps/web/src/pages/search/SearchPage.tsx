@@ -35,6 +35,7 @@ import { isApiError } from '../../api/client.ts';
 import { isSearchable, mergePages, useSearch, type SearchFilters } from '../../api/search.ts';
 import { useSections } from '../../api/sections.ts';
 import { translateError } from '../../components/errors.ts';
+import { LoadMoreButton } from '../../components/LoadMore.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PostCard } from '../../components/PostCard.tsx';
@@ -117,15 +118,8 @@ export default function SearchPage() {
                   stale={results.isPlaceholderData}
                 />
               ) : null}
-              {kind === 'posts' && results.hasNextPage ? (
-                <Box sx={{ textAlign: 'center' }}>
-                  <Button
-                    onClick={() => void results.fetchNextPage()}
-                    disabled={results.isFetchingNextPage}
-                  >
-                    {t('search.loadMore')}
-                  </Button>
-                </Box>
+              {kind === 'posts' ? (
+                <LoadMoreButton query={results} label={t('search.loadMore')} variant="text" />
               ) : null}
             </>
           )}
