@@ -5,7 +5,7 @@
 import { cursorQuerySchema } from '../communitySchemas.ts';
 import { likerSchema, likeStateSchema, pageSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-import { uuidParams } from './params.ts';
+import { byId } from './params.ts';
 
 /** The like, unlike and likers routes of one target, under `/api/<path>/:id/`. */
 function likeRoutesOf<const P extends string, const N extends string>(
@@ -13,7 +13,7 @@ function likeRoutesOf<const P extends string, const N extends string>(
   what: string,
   notFound: N,
 ) {
-  const one = { access: 'member', params: uuidParams, paramsNotFound: notFound } as const;
+  const one = byId('member', notFound);
   const limited = { ...one, rateLimit: { class: 'like', per: 'user' } } as const;
   return {
     like: defineRoute({

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { noteSchema } from '../moderationSchemas.ts';
 import { moderatorNoteSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
+import { byId } from './params.ts';
 
 const userParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -30,9 +31,7 @@ export const notes = {
     method: 'DELETE',
     path: '/api/notes/:id',
     summary: 'Delete a note',
-    access: 'moderator',
-    params: z.object({ id: z.uuid() }),
-    paramsNotFound: 'errors.moderation.noteNotFound',
+    ...byId('moderator', 'errors.moderation.noteNotFound'),
     responses: { 204: null },
   }),
 };

@@ -2,13 +2,9 @@
 import { createPostSchema, updatePostSchema } from '../communitySchemas.ts';
 import { postHistorySchema, postSchema, viewCountSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-import { uuidParams } from './params.ts';
+import { byId } from './params.ts';
 
-const onePost = {
-  access: 'member',
-  params: uuidParams,
-  paramsNotFound: 'errors.postNotFound',
-} as const;
+const onePost = byId('member', 'errors.postNotFound');
 
 export const posts = {
   create: defineRoute({

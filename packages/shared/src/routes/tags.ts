@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { tagSchema, updateTagSchema } from '../communitySchemas.ts';
 import { tagResponseSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-
-const params = z.object({ id: z.uuid() });
+import { byId } from './params.ts';
 
 export const tags = {
   list: defineRoute({
@@ -26,9 +25,7 @@ export const tags = {
     method: 'PATCH',
     path: '/api/tags/:id',
     summary: "Change a tag's labels, type or parents (moderators)",
-    access: 'moderator',
-    params,
-    paramsNotFound: 'errors.tagNotFound',
+    ...byId('moderator', 'errors.tagNotFound'),
     body: updateTagSchema,
     responses: { 200: tagResponseSchema },
   }),
@@ -36,9 +33,7 @@ export const tags = {
     method: 'DELETE',
     path: '/api/tags/:id',
     summary: 'Delete a tag (moderators)',
-    access: 'moderator',
-    params,
-    paramsNotFound: 'errors.tagNotFound',
+    ...byId('moderator', 'errors.tagNotFound'),
     responses: { 204: null },
   }),
 };
