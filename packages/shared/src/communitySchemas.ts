@@ -55,15 +55,16 @@ export const cursorQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
+/** A reply's field: the reply it answers inside its thread, or null. */
+const replyTo = { replyToId: idSchema.nullable().default(null) };
+
 export const commentSchema = z.object({
   body: requiredText(limits.commentMax, 'errors.commentTooLong'),
 });
 export type CommentInput = z.infer<typeof commentSchema>;
 
 /** A reply to a comment; `replyToId` names the reply it answers inside that thread, or null. */
-export const commentReplySchema = commentSchema.extend({
-  replyToId: idSchema.nullable().default(null),
-});
+export const commentReplySchema = commentSchema.extend(replyTo);
 export type CommentReplyInput = z.infer<typeof commentReplySchema>;
 
 export const statusUpdateSchema = z.object({
@@ -71,9 +72,7 @@ export const statusUpdateSchema = z.object({
 });
 export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;
 
-export const statusReplySchema = statusUpdateSchema.extend({
-  replyToId: idSchema.nullable().default(null),
-});
+export const statusReplySchema = statusUpdateSchema.extend(replyTo);
 export type StatusReplyInput = z.infer<typeof statusReplySchema>;
 
 export const statusUpdatesQuerySchema = cursorQuerySchema.extend({

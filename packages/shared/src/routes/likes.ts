@@ -15,21 +15,18 @@ function likeRoutesOf<const P extends string, const N extends string>(
 ) {
   const one = byId('member', notFound);
   const limited = { ...one, rateLimit: { class: 'like', per: 'user' } } as const;
+  /** Like (PUT) or unlike (DELETE): the same path, both answering the settled state. */
+  const toggle = <const M extends 'PUT' | 'DELETE'>(method: M, verb: string) =>
+    defineRoute({
+      method,
+      path: `/api/${path}/:id/like`,
+      summary: `${verb} ${what}`,
+      ...limited,
+      responses: { 200: likeStateSchema },
+    });
   return {
-    like: defineRoute({
-      method: 'PUT',
-      path: `/api/${path}/:id/like`,
-      summary: `Like ${what}`,
-      ...limited,
-      responses: { 200: likeStateSchema },
-    }),
-    unlike: defineRoute({
-      method: 'DELETE',
-      path: `/api/${path}/:id/like`,
-      summary: `Unlike ${what}`,
-      ...limited,
-      responses: { 200: likeStateSchema },
-    }),
+    like: toggle('PUT', 'Like'),
+    unlike: toggle('DELETE', 'Unlike'),
     likers: defineRoute({
       method: 'GET',
       path: `/api/${path}/:id/likes`,

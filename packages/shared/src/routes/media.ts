@@ -2,7 +2,7 @@
 import { directUploadCompleteSchema, directUploadRequestSchema } from '../uploadSchemas.ts';
 import { directUploadSchema, mediaSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-import { byId, fileUploadBody } from './params.ts';
+import { byId, fileUploadBody, removeById } from './params.ts';
 
 export const media = {
   upload: defineRoute({
@@ -15,13 +15,12 @@ export const media = {
     body: fileUploadBody,
     responses: { 201: mediaSchema },
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/media/:id',
-    summary: 'Delete an upload of your own that no post uses',
-    ...byId('member', 'errors.mediaNotFound'),
-    responses: { 204: null },
-  }),
+  remove: removeById(
+    '/api/media/:id',
+    'Delete an upload of your own that no post uses',
+    'member',
+    'errors.mediaNotFound',
+  ),
   direct: defineRoute({
     method: 'POST',
     path: '/api/media/direct',

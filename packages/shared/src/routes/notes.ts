@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { noteSchema } from '../moderationSchemas.ts';
 import { moderatorNoteSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-import { byId } from './params.ts';
+import { byId, removeById } from './params.ts';
 
 const userParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -27,11 +27,10 @@ export const notes = {
     body: noteSchema,
     responses: { 201: moderatorNoteSchema },
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/notes/:id',
-    summary: 'Delete a note',
-    ...byId('moderator', 'errors.moderation.noteNotFound'),
-    responses: { 204: null },
-  }),
+  remove: removeById(
+    '/api/notes/:id',
+    'Delete a note',
+    'moderator',
+    'errors.moderation.noteNotFound',
+  ),
 };

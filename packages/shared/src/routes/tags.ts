@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { tagSchema, updateTagSchema } from '../communitySchemas.ts';
 import { tagResponseSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-import { byId } from './params.ts';
+import { byId, removeById } from './params.ts';
 
 export const tags = {
   list: defineRoute({
@@ -29,11 +29,10 @@ export const tags = {
     body: updateTagSchema,
     responses: { 200: tagResponseSchema },
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/tags/:id',
-    summary: 'Delete a tag (moderators)',
-    ...byId('moderator', 'errors.tagNotFound'),
-    responses: { 204: null },
-  }),
+  remove: removeById(
+    '/api/tags/:id',
+    'Delete a tag (moderators)',
+    'moderator',
+    'errors.tagNotFound',
+  ),
 };
