@@ -2,7 +2,7 @@
 import { directUploadCompleteSchema, directUploadRequestSchema } from '../uploadSchemas.ts';
 import { directUploadSchema, mediaSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-import { byId, fileUploadBody, removeById } from './params.ts';
+import { fileUploadBody, removeById } from './params.ts';
 
 export const media = {
   upload: defineRoute({

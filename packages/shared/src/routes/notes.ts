@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { noteSchema } from '../moderationSchemas.ts';
 import { moderatorNoteSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-import { byId, removeById } from './params.ts';
+import { removeById } from './params.ts';
 
 const userParams = z.object({ id: z.string().min(1).max(100) });
 
