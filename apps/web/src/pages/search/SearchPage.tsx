@@ -260,25 +260,17 @@ function Results({
     return <Stack sx={sx}>{data.users.length ? <UserList users={data.users} /> : <None />}</Stack>;
   if (kind === 'tags')
     return <Stack sx={sx}>{data.tags.length ? <TagList tags={data.tags} /> : <None />}</Stack>;
+  // "All": a preview of each kind, with a link to all of it.
+  const preview = (k: 'posts' | 'users' | 'tags', count: number, list: ReactNode) => (
+    <Group title={t(`search.kind.${k}`)} count={count} onMore={() => onKind(k)}>
+      {list}
+    </Group>
+  );
   return (
     <Stack spacing={4} sx={sx}>
-      <Group
-        title={t('search.kind.posts')}
-        count={data.posts.length}
-        onMore={() => onKind('posts')}
-      >
-        <PostList posts={data.posts.slice(0, allPreview)} />
-      </Group>
-      <Group
-        title={t('search.kind.users')}
-        count={data.users.length}
-        onMore={() => onKind('users')}
-      >
-        <UserList users={data.users.slice(0, allPreview)} />
-      </Group>
-      <Group title={t('search.kind.tags')} count={data.tags.length} onMore={() => onKind('tags')}>
-        <TagList tags={data.tags.slice(0, allPreview * 2)} />
-      </Group>
+      {preview('posts', data.posts.length, <PostList posts={data.posts.slice(0, allPreview)} />)}
+      {preview('users', data.users.length, <UserList users={data.users.slice(0, allPreview)} />)}
+      {preview('tags', data.tags.length, <TagList tags={data.tags.slice(0, allPreview * 2)} />)}
     </Stack>
   );
 }
