@@ -4,16 +4,13 @@
  * load Zod: a module's code goes to the browser whole, with everything it imports.
  */
 import { z } from 'zod';
+import { requiredText } from './textSchemas.ts';
 import { limits } from './limits.ts';
 import { pageSize, postSorts, provenances, searchKinds, tagTypes } from './community.ts';
 
 const idSchema = z.uuid({ error: 'errors.invalid' });
 
-export const postTitleSchema = z
-  .string({ error: 'errors.required' })
-  .trim()
-  .min(1, { error: 'errors.required' })
-  .max(limits.postTitleMax, { error: 'errors.titleTooLong' });
+export const postTitleSchema = requiredText(limits.postTitleMax, 'errors.titleTooLong');
 export const postBodySchema = z
   .string({ error: 'errors.required' })
   .max(limits.postBodyMax, { error: 'errors.bodyTooLong' });
@@ -58,33 +55,24 @@ export const cursorQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
+/** A reply's field: the reply it answers inside its thread, or null. */
+const replyTo = { replyToId: idSchema.nullable().default(null) };
+
 export const commentSchema = z.object({
-  body: z
-    .string({ error: 'errors.required' })
-    .trim()
-    .min(1, { error: 'errors.required' })
-    .max(limits.commentMax, { error: 'errors.commentTooLong' }),
+  body: requiredText(limits.commentMax, 'errors.commentTooLong'),
 });
 export type CommentInput = z.infer<typeof commentSchema>;
 
 /** A reply to a comment; `replyToId` names the reply it answers inside that thread, or null. */
-export const commentReplySchema = commentSchema.extend({
-  replyToId: idSchema.nullable().default(null),
-});
+export const commentReplySchema = commentSchema.extend(replyTo);
 export type CommentReplyInput = z.infer<typeof commentReplySchema>;
 
 export const statusUpdateSchema = z.object({
-  content: z
-    .string({ error: 'errors.required' })
-    .trim()
-    .min(1, { error: 'errors.required' })
-    .max(limits.statusMax, { error: 'errors.statusTooLong' }),
+  content: requiredText(limits.statusMax, 'errors.statusTooLong'),
 });
 export type StatusUpdateInput = z.infer<typeof statusUpdateSchema>;
 
-export const statusReplySchema = statusUpdateSchema.extend({
-  replyToId: idSchema.nullable().default(null),
-});
+export const statusReplySchema = statusUpdateSchema.extend(replyTo);
 export type StatusReplyInput = z.infer<typeof statusReplySchema>;
 
 export const statusUpdatesQuerySchema = cursorQuerySchema.extend({

@@ -3,14 +3,11 @@
  * limits) so that a page needing only those does not load Zod.
  */
 import { z } from 'zod';
+import { requiredText } from './textSchemas.ts';
 import { creditKinds, seriesLimits } from './credits.ts';
 import { postSummarySchema, publicUserSchema } from './responses.ts';
 
-const title = z
-  .string({ error: 'errors.required' })
-  .trim()
-  .min(1, { error: 'errors.required' })
-  .max(seriesLimits.title, { error: 'errors.seriesTitleTooLong' });
+const title = requiredText(seriesLimits.title, 'errors.seriesTitleTooLong');
 const description = z
   .string()
   .trim()

@@ -4,6 +4,7 @@
  * those does not load Zod.
  */
 import { z } from 'zod';
+import { requiredText } from './textSchemas.ts';
 import { roleTypes } from './roles.ts';
 import { modActions, modLogBounds, moderationLimits, rolesProblem } from './moderation.ts';
 import { editableRoles } from './roles.ts';
@@ -22,11 +23,7 @@ export const setRolesSchema = z.object({
 export type SetRolesInput = z.infer<typeof setRolesSchema>;
 
 export const noteSchema = z.object({
-  body: z
-    .string({ error: 'errors.required' })
-    .trim()
-    .min(1, { error: 'errors.required' })
-    .max(moderationLimits.noteMax, { error: 'errors.noteTooLong' }),
+  body: requiredText(moderationLimits.noteMax, 'errors.noteTooLong'),
 });
 export type NoteInput = z.infer<typeof noteSchema>;
 
@@ -59,11 +56,7 @@ export const approvePromotionSchema = z.object({
 
 /** Declining needs a note: the creator reads it. */
 export const declinePromotionSchema = z.object({
-  note: z
-    .string({ error: 'errors.required' })
-    .trim()
-    .min(1, { error: 'errors.required' })
-    .max(moderationLimits.promotionNoteMax, { error: 'errors.noteTooLong' }),
+  note: requiredText(moderationLimits.promotionNoteMax, 'errors.noteTooLong'),
 });
 
 /** A date (YYYY-MM-DD) or an ISO instant with its offset. */

@@ -22,16 +22,6 @@ export const reportReasons = [
 ] as const;
 export type ReportReason = (typeof reportReasons)[number];
 
-export const reportTargetTypes = [
-  'post',
-  'comment',
-  'commentReply',
-  'statusUpdate',
-  'statusReply',
-  'user',
-] as const;
-export type ReportTargetType = (typeof reportTargetTypes)[number];
-
 /** Target types a moderator can remove from /reports (a user is banned, not removed). */
 export const removableTargetTypes = [
   'post',
@@ -39,8 +29,12 @@ export const removableTargetTypes = [
   'commentReply',
   'statusUpdate',
   'statusReply',
-] as const satisfies readonly ReportTargetType[];
+] as const;
 export type RemovableTargetType = (typeof removableTargetTypes)[number];
+
+/** What can be reported: the removable content, and users. */
+export const reportTargetTypes = [...removableTargetTypes, 'user'] as const;
+export type ReportTargetType = (typeof reportTargetTypes)[number];
 
 export const reportLimits = {
   otherReasonMax: 200,

@@ -8,6 +8,7 @@ import type { roleTypes } from './roles.ts';
 import { grantableRoles, requestedTypes, roleIds, type RequestedType } from './roles.ts';
 import { languages, limits } from './limits.ts';
 import { accountDeletionModes } from './ownData.ts';
+import { writtenText } from './textSchemas.ts';
 import { isValidUrl } from './url.ts';
 
 /**
@@ -109,20 +110,12 @@ export type ApplicationInput = z.infer<typeof applicationSchema>;
 
 export const approveApplicationSchema = z.object({ grantedRole: z.enum(grantableRoles) });
 export const rejectApplicationSchema = z.object({
-  note: z
-    .string()
-    .trim()
-    .min(1, { error: 'errors.required' })
-    .max(limits.decisionNoteMax, { error: 'errors.noteTooLong' }),
+  note: writtenText(limits.decisionNoteMax, 'errors.noteTooLong'),
 });
 
 // ---- bans ----
 export const banSchema = z.object({
-  reason: z
-    .string()
-    .trim()
-    .min(1, { error: 'errors.required' })
-    .max(limits.banReasonMax, { error: 'errors.reasonTooLong' }),
+  reason: writtenText(limits.banReasonMax, 'errors.reasonTooLong'),
 });
 
 // ---- client errors ----

@@ -1,6 +1,7 @@
 /**
- * A page whose subject could not be loaded (a post, a section): "not found" with its own words on
- * a 404, the translated error otherwise, and "Back home" (`BackHome`, also under the 404 page).
+ * A page whose subject could not be loaded (a post, a section, a series): "not found" with its own
+ * words on a 404, the translated error otherwise, and "Back home" (`BackHome`, also under the 404
+ * page) unless left out.
  */
 import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,12 +28,15 @@ export function LoadFailedPage({
   title,
   notFound,
   width,
+  backHome = true,
 }: {
   error: unknown;
   /** The page's usual title, kept for any other error. */
   title: string;
   notFound: { title: string; body: string };
   width?: ComponentProps<typeof Page>['width'];
+  /** Whether "Back home" follows the message. */
+  backHome?: boolean;
 }) {
   const { t } = useTranslation();
   const missing = isApiError(error) && error.status === 404;
@@ -41,7 +45,7 @@ export function LoadFailedPage({
       <Alert severity={missing ? 'info' : 'error'}>
         {missing ? notFound.body : translateError(t, isApiError(error) ? error.code : null)}
       </Alert>
-      <BackHome />
+      {backHome ? <BackHome /> : null}
     </Page>
   );
 }

@@ -3,7 +3,8 @@
  * into view; the button stays for keyboards and old browsers. Nothing when no page is left.
  */
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useAutoLoad } from './useAutoLoad.ts';
 
 export interface PagedQuery {
@@ -24,6 +25,35 @@ export function LoadMore({ query, label }: { query: PagedQuery; label: string })
   return (
     <Box ref={sentinel} sx={{ display: 'flex', justifyContent: 'center' }}>
       <Button variant="outlined" onClick={loadMore} loading={query.isFetchingNextPage}>
+        {label}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * A plain "Load more" button (no loading as it scrolls into view): disabled while the next page
+ * loads. Nothing when no page is left.
+ */
+export function LoadMoreButton({
+  query,
+  label,
+  variant = 'outlined',
+  sx = { textAlign: 'center' },
+}: {
+  query: PagedQuery;
+  label: string;
+  variant?: ButtonProps['variant'];
+  sx?: SxProps<Theme>;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Box sx={sx}>
+      <Button
+        variant={variant}
+        onClick={() => void query.fetchNextPage()}
+        disabled={query.isFetchingNextPage}
+      >
         {label}
       </Button>
     </Box>

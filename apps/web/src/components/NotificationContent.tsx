@@ -4,6 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import Typography from '@mui/material/Typography';
 import { excerptOf, roles, type Notification } from '@atelier/shared';
 
 /** Where a notification leads (every type has a place to open). */
@@ -101,4 +102,15 @@ export function notificationExcerpt(n: Notification): string | null {
     default:
       return n.content ? excerptOf(n.content, 140) : null;
   }
+}
+
+/** The excerpt as a secondary line under the sentence (nothing when there is none). */
+export function NotificationExcerpt({ n }: { n: Notification }) {
+  const text = notificationExcerpt(n);
+  if (!text) return null;
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      {text}
+    </Typography>
+  );
 }

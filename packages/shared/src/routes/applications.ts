@@ -7,12 +7,9 @@ import {
 } from '../schemas.ts';
 import { applicationResponseSchema, myApplicationSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
+import { byId } from './params.ts';
 
-const decision = {
-  access: 'moderator',
-  params: z.object({ id: z.uuid() }),
-  paramsNotFound: 'errors.applicationNotFound',
-} as const;
+const decision = byId('moderator', 'errors.applicationNotFound');
 
 export const applications = {
   mine: defineRoute({

@@ -3,13 +3,9 @@ import { commentReplySchema, commentSchema, cursorQuerySchema } from '../communi
 import { commentReplyResponseSchema, commentResponseSchema, pageSchema } from '../responses.ts';
 import { conversationRoutes } from './conversation.ts';
 import { defineRoute } from './define.ts';
-import { uuidParams } from './params.ts';
+import { byId } from './params.ts';
 
-const ofPost = {
-  access: 'member',
-  params: uuidParams,
-  paramsNotFound: 'errors.postNotFound',
-} as const;
+const ofPost = byId('member', 'errors.postNotFound');
 const conversation = conversationRoutes({
   itemPath: '/api/comments/:id',
   replyPath: '/api/comment-replies/:id',

@@ -6,13 +6,9 @@
 import type { z } from 'zod';
 import type { RateLimitClass } from '../limits.ts';
 import { defineRoute } from './define.ts';
-import { uuidParams } from './params.ts';
+import { byId } from './params.ts';
 
-const oneReply = {
-  access: 'member',
-  params: uuidParams,
-  paramsNotFound: 'errors.replyNotFound',
-} as const;
+const oneReply = byId('member', 'errors.replyNotFound');
 const editing = { rateLimit: { class: 'edit', per: 'user' } } as const;
 
 export function conversationRoutes<
@@ -41,7 +37,7 @@ export function conversationRoutes<
   summaries: { update: string; remove: string; createReply: string };
 }) {
   /** What a route on one item declares (with `params`, anything but a uuid is `notFound`). */
-  const one = { access: 'member', params: uuidParams, paramsNotFound: kind.notFound } as const;
+  const one = byId('member', kind.notFound);
   const writing = { rateLimit: { class: kind.writing, per: 'user' } } as const;
   return {
     one,

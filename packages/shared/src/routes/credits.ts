@@ -11,10 +11,11 @@ import {
   updateSeriesSchema,
 } from '../creditSchemas.ts';
 import { defineRoute } from './define.ts';
+import { uuidParams } from './params.ts';
 
 const write = { class: 'credits', per: 'user', afterValidation: true } as const;
 const series = { params: seriesIdParams, paramsNotFound: 'errors.seriesNotFound' } as const;
-const post = { params: z.object({ id: z.uuid() }), paramsNotFound: 'errors.postNotFound' } as const;
+const post = { params: uuidParams, paramsNotFound: 'errors.postNotFound' } as const;
 
 export const credits = {
   createSeries: defineRoute({

@@ -5,7 +5,7 @@
 import { cursorQuerySchema } from '../communitySchemas.ts';
 import { likerSchema, likeStateSchema, pageSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-import { uuidParams } from './params.ts';
+import { byId } from './params.ts';
 
 /** The like, unlike and likers routes of one target, under `/api/<path>/:id/`. */
 function likeRoutesOf<const P extends string, const N extends string>(
@@ -13,23 +13,20 @@ function likeRoutesOf<const P extends string, const N extends string>(
   what: string,
   notFound: N,
 ) {
-  const one = { access: 'member', params: uuidParams, paramsNotFound: notFound } as const;
+  const one = byId('member', notFound);
   const limited = { ...one, rateLimit: { class: 'like', per: 'user' } } as const;
+  /** Like (PUT) or unlike (DELETE): the same path, both answering the settled state. */
+  const toggle = <const M extends 'PUT' | 'DELETE'>(method: M, verb: string) =>
+    defineRoute({
+      method,
+      path: `/api/${path}/:id/like`,
+      summary: `${verb} ${what}`,
+      ...limited,
+      responses: { 200: likeStateSchema },
+    });
   return {
-    like: defineRoute({
-      method: 'PUT',
-      path: `/api/${path}/:id/like`,
-      summary: `Like ${what}`,
-      ...limited,
-      responses: { 200: likeStateSchema },
-    }),
-    unlike: defineRoute({
-      method: 'DELETE',
-      path: `/api/${path}/:id/like`,
-      summary: `Unlike ${what}`,
-      ...limited,
-      responses: { 200: likeStateSchema },
-    }),
+    like: toggle('PUT', 'Like'),
+    unlike: toggle('DELETE', 'Unlike'),
     likers: defineRoute({
       method: 'GET',
       path: `/api/${path}/:id/likes`,

@@ -1,8 +1,8 @@
 /** Media uploads (users with access): attached to a post when it is saved. */
-import { z } from 'zod';
 import { directUploadCompleteSchema, directUploadRequestSchema } from '../uploadSchemas.ts';
 import { directUploadSchema, mediaSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
+import { fileUploadBody, removeById } from './params.ts';
 
 export const media = {
   upload: defineRoute({
@@ -12,18 +12,15 @@ export const media = {
     access: 'member',
     rateLimit: { class: 'upload', per: 'user' },
     bodyType: 'multipart/form-data',
-    body: z.object({ file: z.string().meta({ format: 'binary' }) }),
+    body: fileUploadBody,
     responses: { 201: mediaSchema },
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/media/:id',
-    summary: 'Delete an upload of your own that no post uses',
-    access: 'member',
-    params: z.object({ id: z.uuid() }),
-    paramsNotFound: 'errors.mediaNotFound',
-    responses: { 204: null },
-  }),
+  remove: removeById(
+    '/api/media/:id',
+    'Delete an upload of your own that no post uses',
+    'member',
+    'errors.mediaNotFound',
+  ),
   direct: defineRoute({
     method: 'POST',
     path: '/api/media/direct',

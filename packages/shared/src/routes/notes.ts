@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { noteSchema } from '../moderationSchemas.ts';
 import { moderatorNoteSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
+import { removeById } from './params.ts';
 
 const userParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -26,13 +27,10 @@ export const notes = {
     body: noteSchema,
     responses: { 201: moderatorNoteSchema },
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/notes/:id',
-    summary: 'Delete a note',
-    access: 'moderator',
-    params: z.object({ id: z.uuid() }),
-    paramsNotFound: 'errors.moderation.noteNotFound',
-    responses: { 204: null },
-  }),
+  remove: removeById(
+    '/api/notes/:id',
+    'Delete a note',
+    'moderator',
+    'errors.moderation.noteNotFound',
+  ),
 };

@@ -9,6 +9,7 @@ import {
   notificationSchema,
 } from '../notificationSchemas.ts';
 import { defineRoute } from './define.ts';
+import { byId } from './params.ts';
 
 export const notifications = {
   list: defineRoute({
@@ -37,9 +38,7 @@ export const notifications = {
     method: 'POST',
     path: '/api/notifications/:id/dismiss',
     summary: "Dismiss one of the user's notifications (someone else's is not found)",
-    access: 'member',
-    params: z.object({ id: z.uuid() }),
-    paramsNotFound: 'errors.notificationNotFound',
+    ...byId('member', 'errors.notificationNotFound'),
     responses: { 200: notificationSchema },
   }),
   preferences: defineRoute({

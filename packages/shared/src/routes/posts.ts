@@ -2,13 +2,9 @@
 import { createPostSchema, updatePostSchema } from '../communitySchemas.ts';
 import { postHistorySchema, postSchema, viewCountSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-import { uuidParams } from './params.ts';
+import { byId, removeById } from './params.ts';
 
-const onePost = {
-  access: 'member',
-  params: uuidParams,
-  paramsNotFound: 'errors.postNotFound',
-} as const;
+const onePost = byId('member', 'errors.postNotFound');
 
 export const posts = {
   create: defineRoute({
@@ -36,13 +32,12 @@ export const posts = {
     body: updatePostSchema,
     responses: { 200: postSchema },
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/posts/:id',
-    summary: 'Delete a post with its comments, likes and media (author or moderator)',
-    ...onePost,
-    responses: { 204: null },
-  }),
+  remove: removeById(
+    '/api/posts/:id',
+    'Delete a post with its comments, likes and media (author or moderator)',
+    'member',
+    'errors.postNotFound',
+  ),
   view: defineRoute({
     method: 'POST',
     path: '/api/posts/:id/views',

@@ -7,12 +7,9 @@ import {
 } from '../moderationSchemas.ts';
 import { myPromotionSchema, promotionRequestResponseSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
+import { byId } from './params.ts';
 
-const decision = {
-  access: 'moderator',
-  params: z.object({ id: z.uuid() }),
-  paramsNotFound: 'errors.moderation.promotionNotFound',
-} as const;
+const decision = byId('moderator', 'errors.moderation.promotionNotFound');
 
 export const promotions = {
   request: defineRoute({

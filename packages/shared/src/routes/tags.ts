@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { tagSchema, updateTagSchema } from '../communitySchemas.ts';
 import { tagResponseSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
-
-const params = z.object({ id: z.uuid() });
+import { byId, removeById } from './params.ts';
 
 export const tags = {
   list: defineRoute({
@@ -26,19 +25,14 @@ export const tags = {
     method: 'PATCH',
     path: '/api/tags/:id',
     summary: "Change a tag's labels, type or parents (moderators)",
-    access: 'moderator',
-    params,
-    paramsNotFound: 'errors.tagNotFound',
+    ...byId('moderator', 'errors.tagNotFound'),
     body: updateTagSchema,
     responses: { 200: tagResponseSchema },
   }),
-  remove: defineRoute({
-    method: 'DELETE',
-    path: '/api/tags/:id',
-    summary: 'Delete a tag (moderators)',
-    access: 'moderator',
-    params,
-    paramsNotFound: 'errors.tagNotFound',
-    responses: { 204: null },
-  }),
+  remove: removeById(
+    '/api/tags/:id',
+    'Delete a tag (moderators)',
+    'moderator',
+    'errors.tagNotFound',
+  ),
 };

@@ -1,8 +1,8 @@
 /** One's own account (GET/PATCH /api/me, the avatar) and registration. */
-import { z } from 'zod';
 import { accountUpdateSchema, registerSchema } from '../schemas.ts';
 import { currentUserSchema, registeredSchema } from '../responses.ts';
 import { defineRoute } from './define.ts';
+import { fileUploadBody } from './params.ts';
 
 export const users = {
   register: defineRoute({
@@ -39,7 +39,7 @@ export const users = {
     summary: 'Upload own avatar (multipart, one field "file": an image, made a 256 px WebP)',
     access: 'signedIn',
     bodyType: 'multipart/form-data',
-    body: z.object({ file: z.string().meta({ format: 'binary' }) }),
+    body: fileUploadBody,
     responses: { 200: currentUserSchema },
   }),
   removeAvatar: defineRoute({

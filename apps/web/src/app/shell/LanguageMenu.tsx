@@ -1,32 +1,24 @@
 /** The language menu of signed-out visitors: an icon button named "Language"; the menu loads on use. */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import TranslateIcon from '@mui/icons-material/Translate';
+import { useLazyMenu } from './useLazyMenu.ts';
 
 const loadPopup = () => import('./LanguageMenuPopup.tsx');
 const LanguageMenuPopup = lazy(loadPopup);
 
 export function LanguageMenu() {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useLazyMenu('language-menu', loadPopup);
   return (
     <>
-      <IconButton
-        color="inherit"
-        aria-label={t('nav.language')}
-        aria-haspopup="menu"
-        aria-controls={anchor ? 'language-menu' : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onPointerEnter={() => void loadPopup()}
-        onFocus={() => void loadPopup()}
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
+      <IconButton color="inherit" aria-label={t('nav.language')} {...menu.buttonProps}>
         <TranslateIcon />
       </IconButton>
-      {anchor ? (
+      {menu.anchor ? (
         <Suspense fallback={null}>
-          <LanguageMenuPopup anchor={anchor} onClose={() => setAnchor(null)} />
+          <LanguageMenuPopup anchor={menu.anchor} onClose={menu.close} />
         </Suspense>
       ) : null}
     </>

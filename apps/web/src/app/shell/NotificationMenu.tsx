@@ -21,8 +21,8 @@ import Link from '@mui/material/Link';
 import type { Notification } from '@atelier/shared';
 import { useDismissAllNotifications, useDismissNotification } from '../../api/notifications.ts';
 import {
+  NotificationExcerpt,
   NotificationText,
-  notificationExcerpt,
   notificationTarget,
 } from '../../components/NotificationContent.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
@@ -41,7 +41,6 @@ function Entry({
 }) {
   const { t } = useTranslation();
   const to = notificationTarget(n);
-  const text = notificationExcerpt(n);
   const body = (
     <Stack
       direction="row"
@@ -53,11 +52,7 @@ function Entry({
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           <NotificationText n={n} />
         </Typography>
-        {text ? (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {text}
-          </Typography>
-        ) : null}
+        <NotificationExcerpt n={n} />
         {n.type === 'postRemoval' ? (
           <Typography variant="caption" color="text.secondary" component="p">
             {t('notifications.rulesReminder')}

@@ -1,10 +1,11 @@
 /** The avatar button of signed-in users (named with the username); its menu loads on use. */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import IconButton from '@mui/material/IconButton';
 import type { CurrentUser } from '@atelier/shared';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
+import { useLazyMenu } from './useLazyMenu.ts';
 
 const loadPopup = () => import('./UserMenuPopup.tsx');
 const UserMenuPopup = lazy(loadPopup);
@@ -15,21 +16,13 @@ const AvatarWithPresence = lazy(() =>
 
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menu = useLazyMenu('user-menu', loadPopup);
   const avatar = <UserAvatar username={user.username} avatarPath={user.avatarPath} />;
   return (
     <>
       {/* Named by its (hidden) text, not aria-label: the avatar's initials are visible text that
           a label would have to contain (axe label-content-name-mismatch). */}
-      <IconButton
-        aria-haspopup="menu"
-        aria-controls={anchor ? 'user-menu' : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onPointerEnter={() => void loadPopup()}
-        onFocus={() => void loadPopup()}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ p: 0.5 }}
-      >
+      <IconButton {...menu.buttonProps} sx={{ p: 0.5 }}>
         <VisuallyHidden>{t('nav.userMenu', { username: user.username })}</VisuallyHidden>
         <Suspense fallback={avatar}>
           <AvatarWithPresence userId={user.id} size={36}>
@@ -37,9 +30,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </AvatarWithPresence>
         </Suspense>
       </IconButton>
-      {anchor ? (
+      {menu.anchor ? (
         <Suspense fallback={null}>
-          <UserMenuPopup user={user} anchor={anchor} onClose={() => setAnchor(null)} />
+          <UserMenuPopup user={user} anchor={menu.anchor} onClose={menu.close} />
         </Suspense>
       ) : null}
     </>

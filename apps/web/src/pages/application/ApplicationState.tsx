@@ -1,14 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import type { Application } from '@atelier/shared';
 import { queryKeys } from '../../api/keys.ts';
-import { Page } from '../../components/Page.tsx';
+import { CardPage } from '../../components/Page.tsx';
 import { RoleLabel } from '../../components/RoleLabel.tsx';
 import { useDateFormat } from '../../components/useDateFormat.ts';
 import { Quote } from '../../components/Quote.tsx';
@@ -26,73 +23,53 @@ export function ApplicationState({
 
   if (application.state === 'pending') {
     return (
-      <Page title={t('application.title')} width="medium">
-        <Card variant="outlined">
-          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-              <HourglassTopIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
-              <Typography variant="h6" component="h2">
-                {t('application.pendingTitle')}
-              </Typography>
-              <Typography color="text.secondary">
-                {t('application.submittedOn', { date: format.dateTime(application.createdAt) })}
-              </Typography>
-              <Typography color="text.secondary">{t('application.pendingNote')}</Typography>
-            </Stack>
-          </CardContent>
-        </Card>
-      </Page>
+      <CardPage title={t('application.title')} width="medium" spacing={1.5} alignStart>
+        <HourglassTopIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
+        <Typography variant="h6" component="h2">
+          {t('application.pendingTitle')}
+        </Typography>
+        <Typography color="text.secondary">
+          {t('application.submittedOn', { date: format.dateTime(application.createdAt) })}
+        </Typography>
+        <Typography color="text.secondary">{t('application.pendingNote')}</Typography>
+      </CardPage>
     );
   }
 
   if (application.state === 'rejected') {
     return (
-      <Page title={t('application.title')} width="medium">
-        <Card variant="outlined">
-          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            <Stack spacing={1.5}>
-              <Typography variant="h6" component="h2">
-                {t('application.rejectedTitle')}
-              </Typography>
-              {application.decisionNote ? (
-                <>
-                  <Typography color="text.secondary">{t('application.moderatorNote')}</Typography>
-                  <Quote>{application.decisionNote}</Quote>
-                </>
-              ) : null}
-              {reapplyAt ? (
-                <Typography>
-                  {t('application.reapplyOn', { date: format.date(reapplyAt) })}
-                </Typography>
-              ) : null}
-            </Stack>
-          </CardContent>
-        </Card>
-      </Page>
+      <CardPage title={t('application.title')} width="medium" spacing={1.5}>
+        <Typography variant="h6" component="h2">
+          {t('application.rejectedTitle')}
+        </Typography>
+        {application.decisionNote ? (
+          <>
+            <Typography color="text.secondary">{t('application.moderatorNote')}</Typography>
+            <Quote>{application.decisionNote}</Quote>
+          </>
+        ) : null}
+        {reapplyAt ? (
+          <Typography>{t('application.reapplyOn', { date: format.date(reapplyAt) })}</Typography>
+        ) : null}
+      </CardPage>
     );
   }
 
   // Approved: the current user will carry the new role on its next load.
   return (
-    <Page title={t('application.title')} width="medium">
-      <Card variant="outlined">
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-            <Typography variant="h6" component="h2">
-              {t('application.approvedTitle')}
-            </Typography>
-            {application.grantedRole ? (
-              <RoleLabel role={application.grantedRole} variant="body1" />
-            ) : null}
-            <Button
-              variant="contained"
-              onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.me })}
-            >
-              {t('auth.continue')}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Page>
+    <CardPage title={t('application.title')} width="medium" spacing={1.5} alignStart>
+      <Typography variant="h6" component="h2">
+        {t('application.approvedTitle')}
+      </Typography>
+      {application.grantedRole ? (
+        <RoleLabel role={application.grantedRole} variant="body1" />
+      ) : null}
+      <Button
+        variant="contained"
+        onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.me })}
+      >
+        {t('auth.continue')}
+      </Button>
+    </CardPage>
   );
 }

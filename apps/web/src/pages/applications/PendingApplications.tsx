@@ -22,6 +22,13 @@ export function PendingApplications() {
   const ban = useBanUser();
   const [open, setOpen] = useState<{ action: CardAction; application: Application } | null>(null);
   const close = () => setOpen(null);
+  /** A dialog's submit: the request, then the success message (a failure stays in the dialog). */
+  const submit =
+    <T,>(send: (value: T) => Promise<unknown>, done: string) =>
+    async (value: T) => {
+      await send(value);
+      snackbar({ message: done, color: 'success' });
+    };
 
   return (
     <>
@@ -38,10 +45,10 @@ export function PendingApplications() {
         <ApproveDialog
           application={open.application}
           onClose={close}
-          onSubmit={async (grantedRole) => {
-            await approve.mutateAsync({ id: open.application.id, grantedRole });
-            snackbar({ message: t('applications.approved'), color: 'success' });
-          }}
+          onSubmit={submit(
+            (grantedRole) => approve.mutateAsync({ id: open.application.id, grantedRole }),
+            t('applications.approved'),
+          )}
         />
       ) : null}
       {open?.action === 'reject' ? (
@@ -56,10 +63,10 @@ export function PendingApplications() {
           confirmColor="warning"
           schema={rejectApplicationSchema}
           onClose={close}
-          onSubmit={async (note) => {
-            await reject.mutateAsync({ id: open.application.id, note });
-            snackbar({ message: t('applications.rejected'), color: 'success' });
-          }}
+          onSubmit={submit(
+            (note) => reject.mutateAsync({ id: open.application.id, note }),
+            t('applications.rejected'),
+          )}
         />
       ) : null}
       {open?.action === 'ban' ? (
@@ -70,10 +77,10 @@ export function PendingApplications() {
           label={t('applications.reason')}
           confirmText={t('applications.ban')}
           onClose={close}
-          onSubmit={async (reason) => {
-            await ban.mutateAsync({ id: open.application.applicant.id, reason });
-            snackbar({ message: t('applications.banned'), color: 'success' });
-          }}
+          onSubmit={submit(
+            (reason) => ban.mutateAsync({ id: open.application.applicant.id, reason }),
+            t('applications.banned'),
+          )}
         />
       ) : null}
     </>

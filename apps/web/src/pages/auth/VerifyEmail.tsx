@@ -11,9 +11,6 @@ import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { authApi } from '../../api/auth.ts';
@@ -22,7 +19,7 @@ import { queryKeys } from '../../api/keys.ts';
 import { fetchMe } from '../../api/me.ts';
 import { EmailRequestForm } from '../../components/EmailRequestForm.tsx';
 import { translateError } from '../../components/errors.ts';
-import { Page } from '../../components/Page.tsx';
+import { CardPage, Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { currentLanguage, setLanguage } from '../../i18n/index.ts';
 
@@ -67,19 +64,13 @@ export function VerifyEmail({ token }: { token: string }) {
 
   if (verification.isSuccess) {
     return (
-      <Page title={t('auth.verifyTitle')} narrow>
-        <Card variant="outlined">
-          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <CheckCircleIcon color="success" sx={{ fontSize: 40 }} aria-hidden />
-              <Typography>{t('auth.verified')}</Typography>
-              <Button variant="contained" onClick={() => void proceed()} disabled={continuing}>
-                {t('auth.continue')}
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
-      </Page>
+      <CardPage title={t('auth.verifyTitle')} narrow alignStart>
+        <CheckCircleIcon color="success" sx={{ fontSize: 40 }} aria-hidden />
+        <Typography>{t('auth.verified')}</Typography>
+        <Button variant="contained" onClick={() => void proceed()} disabled={continuing}>
+          {t('auth.continue')}
+        </Button>
+      </CardPage>
     );
   }
 

@@ -2,13 +2,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMe } from '../../api/me.ts';
 import { useLogout } from '../../app/shell/useLogout.ts';
-import { Page } from '../../components/Page.tsx';
+import { CardPage } from '../../components/Page.tsx';
 import { Quote } from '../../components/Quote.tsx';
 
 export default function BannedPage() {
@@ -16,29 +14,23 @@ export default function BannedPage() {
   const me = useMe().data;
   const logout = useLogout();
   return (
-    <Page title={t('banned.title')} narrow>
-      <Card variant="outlined">
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack spacing={2}>
-            <Typography>{t('banned.body')}</Typography>
-            <Typography variant="subtitle2" component="h2">
-              {t('banned.reason')}
-            </Typography>
-            <Quote color="error.main">{me?.banReason || t('banned.noReason')}</Quote>
-            <Typography variant="body2" color="text.secondary">
-              {t('banned.note')}
-            </Typography>
-            <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', gap: 1 }}>
-              <Button component={RouterLink} to="/account" variant="outlined">
-                {t('nav.account')}
-              </Button>
-              <Button variant="contained" color="inherit" onClick={() => void logout()}>
-                {t('nav.logout')}
-              </Button>
-            </Stack>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Page>
+    <CardPage title={t('banned.title')} narrow>
+      <Typography>{t('banned.body')}</Typography>
+      <Typography variant="subtitle2" component="h2">
+        {t('banned.reason')}
+      </Typography>
+      <Quote color="error.main">{me?.banReason || t('banned.noReason')}</Quote>
+      <Typography variant="body2" color="text.secondary">
+        {t('banned.note')}
+      </Typography>
+      <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button component={RouterLink} to="/account" variant="outlined">
+          {t('nav.account')}
+        </Button>
+        <Button variant="contained" color="inherit" onClick={() => void logout()}>
+          {t('nav.logout')}
+        </Button>
+      </Stack>
+    </CardPage>
   );
 }

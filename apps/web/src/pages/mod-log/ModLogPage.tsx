@@ -5,7 +5,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -21,6 +20,7 @@ import {
   type RoleId,
 } from '@atelier/shared';
 import { useModLog, type ModLogFilters as Filters } from '../../api/modLog.ts';
+import { LoadMoreButton } from '../../components/LoadMore.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
@@ -225,17 +225,11 @@ export default function ModLogPage() {
       ) : (
         <Box>
           <ModLogList entries={entries} />
-          {log.hasNextPage ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', pt: 2 }}>
-              <Button
-                variant="outlined"
-                onClick={() => void log.fetchNextPage()}
-                disabled={log.isFetchingNextPage}
-              >
-                {t('moderation.log.loadMore')}
-              </Button>
-            </Box>
-          ) : null}
+          <LoadMoreButton
+            query={log}
+            label={t('moderation.log.loadMore')}
+            sx={{ display: 'flex', justifyContent: 'center', pt: 2 }}
+          />
         </Box>
       )}
     </Page>

@@ -26,10 +26,11 @@ import {
   useNotificationHistory,
 } from '../../api/notifications.ts';
 import {
+  NotificationExcerpt,
   NotificationText,
-  notificationExcerpt,
   notificationLink,
 } from '../../components/NotificationContent.tsx';
+import { LoadMoreButton } from '../../components/LoadMore.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { RelativeTime } from '../../components/RelativeTime.tsx';
@@ -40,7 +41,6 @@ const isType = (value: string | null): value is NotificationType =>
 
 function Row({ n, onDismiss }: { n: Notification; onDismiss: (id: string) => void }) {
   const { t } = useTranslation();
-  const text = notificationExcerpt(n);
   return (
     <ListItem
       divider
@@ -65,11 +65,7 @@ function Row({ n, onDismiss }: { n: Notification; onDismiss: (id: string) => voi
         >
           <NotificationText n={n} />
         </Link>
-        {text ? (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {text}
-          </Typography>
-        ) : null}
+        <NotificationExcerpt n={n} />
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
           <Typography variant="caption" color="text.secondary">
             <RelativeTime value={n.timestamp} />
@@ -149,17 +145,7 @@ export default function NotificationsPage() {
           ))}
         </List>
       )}
-      {history.hasNextPage ? (
-        <Box sx={{ textAlign: 'center' }}>
-          <Button
-            variant="outlined"
-            onClick={() => void history.fetchNextPage()}
-            disabled={history.isFetchingNextPage}
-          >
-            {t('notifications.loadMore')}
-          </Button>
-        </Box>
-      ) : null}
+      <LoadMoreButton query={history} label={t('notifications.loadMore')} />
     </Page>
   );
 }

@@ -11,7 +11,7 @@ import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
@@ -68,6 +68,32 @@ function useDebounced(value: string, ms = 300): string {
     return () => window.clearTimeout(timer);
   }, [value, ms]);
   return debounced;
+}
+
+/** A select of the credit kinds, by their translated names. */
+function KindSelect({
+  value,
+  onChange,
+  ...props
+}: Omit<TextFieldProps, 'select' | 'value' | 'onChange' | 'children'> & {
+  value: CreditKind;
+  onChange: (kind: CreditKind) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      {...props}
+      select
+      value={value}
+      onChange={(e) => onChange(e.target.value as CreditKind)}
+    >
+      {creditKinds.map((k) => (
+        <MenuItem key={k} value={k}>
+          {t(`credits.kind.${k}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }
 
 export function CreditsField({
@@ -190,27 +216,18 @@ export function CreditsField({
               key={c.postId}
               sx={{ alignItems: 'center' }}
             >
-              <TextField
-                select
+              <KindSelect
                 size="small"
                 label={t('credits.kindLabel', { title: c.title })}
                 value={c.kind}
-                onChange={(e) =>
+                onChange={(kind) =>
                   onChange({
                     ...value,
-                    credits: value.credits.map((x, j) =>
-                      j === i ? { ...x, kind: e.target.value as CreditKind } : x,
-                    ),
+                    credits: value.credits.map((x, j) => (j === i ? { ...x, kind } : x)),
                   })
                 }
                 sx={{ minWidth: 160 }}
-              >
-                {creditKinds.map((k) => (
-                  <MenuItem key={k} value={k}>
-                    {t(`credits.kind.${k}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
+              />
               <Typography
                 variant="body2"
                 sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
@@ -234,20 +251,13 @@ export function CreditsField({
       ) : null}
 
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-        <TextField
+        <KindSelect
           id={ids.kind}
-          select
           label={t('credits.newKind')}
           value={kind}
-          onChange={(e) => setKind(e.target.value as CreditKind)}
+          onChange={setKind}
           sx={{ minWidth: 180 }}
-        >
-          {creditKinds.map((k) => (
-            <MenuItem key={k} value={k}>
-              {t(`credits.kind.${k}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+        />
         <Autocomplete<Option>
           id={ids.search}
           sx={{ flexGrow: 1 }}

@@ -2,15 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Trans } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import { authApi } from '../../api/auth.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
 import { translateError } from '../../components/errors.ts';
-import { Page } from '../../components/Page.tsx';
+import { CardPage } from '../../components/Page.tsx';
 import { ApiError } from '../../api/client.ts';
 
 export function CheckEmail({ email }: { email: string }) {
@@ -27,27 +24,21 @@ export function CheckEmail({ email }: { email: string }) {
   });
 
   return (
-    <Page title={t('register.checkTitle')} narrow>
-      <Card variant="outlined">
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-            <MarkEmailUnreadIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
-            <Typography sx={{ overflowWrap: 'anywhere' }}>
-              <Trans
-                i18nKey="register.checkBody"
-                values={{ email }}
-                components={{ strong: <strong /> }}
-              />
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              {t('register.checkNote')}
-            </Typography>
-            <Button variant="outlined" onClick={() => resend.mutate()} disabled={resend.isPending}>
-              {t('register.resend')}
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Page>
+    <CardPage title={t('register.checkTitle')} narrow alignStart>
+      <MarkEmailUnreadIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
+      <Typography sx={{ overflowWrap: 'anywhere' }}>
+        <Trans
+          i18nKey="register.checkBody"
+          values={{ email }}
+          components={{ strong: <strong /> }}
+        />
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('register.checkNote')}
+      </Typography>
+      <Button variant="outlined" onClick={() => resend.mutate()} disabled={resend.isPending}>
+        {t('register.resend')}
+      </Button>
+    </CardPage>
   );
 }

@@ -35,6 +35,7 @@ import { isApiError } from '../../api/client.ts';
 import { isSearchable, mergePages, useSearch, type SearchFilters } from '../../api/search.ts';
 import { useSections } from '../../api/sections.ts';
 import { translateError } from '../../components/errors.ts';
+import { LoadMoreButton } from '../../components/LoadMore.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PostCard } from '../../components/PostCard.tsx';
@@ -117,15 +118,8 @@ export default function SearchPage() {
                   stale={results.isPlaceholderData}
                 />
               ) : null}
-              {kind === 'posts' && results.hasNextPage ? (
-                <Box sx={{ textAlign: 'center' }}>
-                  <Button
-                    onClick={() => void results.fetchNextPage()}
-                    disabled={results.isFetchingNextPage}
-                  >
-                    {t('search.loadMore')}
-                  </Button>
-                </Box>
+              {kind === 'posts' ? (
+                <LoadMoreButton query={results} label={t('search.loadMore')} variant="text" />
               ) : null}
             </>
           )}
@@ -266,25 +260,17 @@ function Results({
     return <Stack sx={sx}>{data.users.length ? <UserList users={data.users} /> : <None />}</Stack>;
   if (kind === 'tags')
     return <Stack sx={sx}>{data.tags.length ? <TagList tags={data.tags} /> : <None />}</Stack>;
+  // "All": a preview of each kind, with a link to all of it.
+  const preview = (k: 'posts' | 'users' | 'tags', count: number, list: ReactNode) => (
+    <Group title={t(`search.kind.${k}`)} count={count} onMore={() => onKind(k)}>
+      {list}
+    </Group>
+  );
   return (
     <Stack spacing={4} sx={sx}>
-      <Group
-        title={t('search.kind.posts')}
-        count={data.posts.length}
-        onMore={() => onKind('posts')}
-      >
-        <PostList posts={data.posts.slice(0, allPreview)} />
-      </Group>
-      <Group
-        title={t('search.kind.users')}
-        count={data.users.length}
-        onMore={() => onKind('users')}
-      >
-        <UserList users={data.users.slice(0, allPreview)} />
-      </Group>
-      <Group title={t('search.kind.tags')} count={data.tags.length} onMore={() => onKind('tags')}>
-        <TagList tags={data.tags.slice(0, allPreview * 2)} />
-      </Group>
+      {preview('posts', data.posts.length, <PostList posts={data.posts.slice(0, allPreview)} />)}
+      {preview('users', data.users.length, <UserList users={data.users.slice(0, allPreview)} />)}
+      {preview('tags', data.tags.length, <TagList tags={data.tags.slice(0, allPreview * 2)} />)}
     </Stack>
   );
 }

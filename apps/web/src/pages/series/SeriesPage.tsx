@@ -1,13 +1,11 @@
 /** /series/:seriesId — a series: its title, author, description and its chapters in order, as cards. */
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isApiError } from '../../api/client.ts';
 import { useSeries } from '../../api/credits.ts';
 import { AuthorLine } from '../../components/AuthorLine.tsx';
-import { translateError } from '../../components/errors.ts';
+import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PostCard } from '../../components/PostCard.tsx';
@@ -18,15 +16,14 @@ export default function SeriesPage() {
   const series = useSeries(id);
   if (series.isPending) return <PageSpinner />;
   if (series.isError) {
-    const notFound = isApiError(series.error) && series.error.status === 404;
     return (
-      <Page width="medium" title={t('credits.seriesNotFound')}>
-        <Alert severity={notFound ? 'info' : 'error'}>
-          {notFound
-            ? t('credits.seriesNotFoundBody')
-            : translateError(t, isApiError(series.error) ? series.error.code : null)}
-        </Alert>
-      </Page>
+      <LoadFailedPage
+        width="medium"
+        error={series.error}
+        title={t('credits.seriesNotFound')}
+        notFound={{ title: t('credits.seriesNotFound'), body: t('credits.seriesNotFoundBody') }}
+        backHome={false}
+      />
     );
   }
   const s = series.data;

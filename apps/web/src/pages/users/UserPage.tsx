@@ -24,7 +24,7 @@ import { useCurrentUser } from '../../api/me.ts';
 import { presenceOfProfile } from '../../api/presence.ts';
 import { useProfile } from '../../api/profiles.ts';
 import { translateError } from '../../components/errors.ts';
-import { Page } from '../../components/Page.tsx';
+import { Page, PageTitle } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { WithPresence } from '../../components/PresenceDot.tsx';
 import { PresenceStatus } from '../../components/PresenceStatus.tsx';
@@ -88,18 +88,7 @@ function ProfileHeader({ profile, own }: { profile: UserProfile; own: boolean })
           </Box>
           <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
             <Stack spacing={0.5}>
-              <Typography
-                id="profile-name"
-                variant="h4"
-                component="h1"
-                sx={{
-                  fontWeight: 600,
-                  fontSize: { xs: '1.75rem', md: '2.125rem' },
-                  overflowWrap: 'anywhere',
-                }}
-              >
-                {profile.username}
-              </Typography>
+              <PageTitle id="profile-name">{profile.username}</PageTitle>
               <div>
                 <RoleLabel role={profile.displayedRole} variant="body1" />
               </div>
