@@ -6,7 +6,7 @@ import { counterDrift } from '../src/demo/counters.ts';
 import { request, requestAs, userRow, type TestUser, send } from './factories.ts';
 import { useUsers, useWritersApp } from './context.ts';
 import { planOf, StatementLog } from './plans.ts';
-import { countClientQueries } from './statement-counter.ts';
+import { countClientQueries, settle } from './statement-counter.ts';
 
 const log = new StatementLog();
 
@@ -222,6 +222,8 @@ describe('comments and replies', () => {
     const count = async (postId: string) => {
       // Warm: the viewer's session is cached (a write empties that cache), as on a busy site.
       await list(alice, postId);
+      // The events of the writes above are dispatched now, not while the read is counted.
+      await settle(t);
       return countClientQueries(t, async () => {
         // The shared page cold (what a miss of the node's payload cache runs).
         t.app.payloads.apply({ kind: 'all' });

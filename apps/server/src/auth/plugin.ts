@@ -68,7 +68,7 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('sessionCache', sessionCache);
   app.decorate('invalidateSessions', async (invalidation: Invalidation) => {
     sessionCache.apply(invalidation);
-    await channel.publish(JSON.stringify(invalidation));
+    await channel.publish(invalidation);
   });
   const reportFailure = (err: unknown) => {
     log.error({ err }, 'auth: publishing a session-cache invalidation failed');

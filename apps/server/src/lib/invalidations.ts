@@ -2,6 +2,7 @@
  * What the node caches (sessions, payloads) share to drop entries on every node: the parsing of
  * an invalidation message and, with Redis, the channel that carries them between nodes.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { connectRedis, type RedisConnections } from '../live/redis.ts';
 
@@ -24,9 +25,11 @@ export function parseInvalidationMessage<T>(
 }
 
 /**
- * With a Redis URL, the node subscribes to `channel` once ready (each message goes to `receive`)
- * and closes the connections with the app; `publish` sends a message on the channel (nothing
- * without Redis or before the subscription).
+ * With a Redis URL, the node subscribes to `channel` once ready (each message from another node
+ * goes to `receive`) and closes the connections with the app; `publish` sends an invalidation on
+ * the channel (nothing without Redis or before the subscription). A node skips its own messages:
+ * it applied them when it published them, and applying one again when Redis echoes it back would
+ * empty a cache refilled meanwhile.
  */
 export function invalidationChannel(
   app: FastifyInstance,
@@ -34,13 +37,17 @@ export function invalidationChannel(
   log: FastifyBaseLogger,
   channel: string,
   receive: (message: string) => void,
-): { publish: (message: string) => Promise<void> } {
+): { publish: (invalidation: object) => Promise<void> } {
   let redis: RedisConnections | null = null;
+  const origin = randomUUID();
+  const own = `"origin":"${origin}"`;
   if (redisUrl) {
     const url = redisUrl;
     app.addHook('onReady', async () => {
       const connections = await connectRedis(url, log);
-      await connections.sub.subscribe(channel, receive);
+      await connections.sub.subscribe(channel, (message) => {
+        if (!message.includes(own)) receive(message);
+      });
       redis = connections;
     });
     app.addHook('onClose', async () => {
@@ -50,8 +57,8 @@ export function invalidationChannel(
     });
   }
   return {
-    publish: async (message) => {
-      if (redis) await redis.pub.publish(channel, message);
+    publish: async (invalidation) => {
+      if (redis) await redis.pub.publish(channel, JSON.stringify({ ...invalidation, origin }));
     },
   };
 }

@@ -4,7 +4,7 @@
  * published). A state-changing /api request that succeeded empties it everywhere before its
  * answer leaves; the dispatcher drops what its domain events touched (live/plugin.ts).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import {
@@ -41,16 +41,14 @@ export function registerPayloadCache(
     .update(site)
     .digest('hex')
     .slice(0, 16)}`;
-  const origin = randomUUID();
   const relay = invalidationChannel(app, config.REDIS_URL, log, channel, (message) => {
-    if (message.includes(`"origin":"${origin}"`)) return;
     const invalidation = parsePayloadInvalidation(message);
     if (invalidation) cache.apply(invalidation);
   });
   app.decorate('payloads', cache);
   app.decorate('invalidatePayloads', async (invalidation: PayloadInvalidation) => {
     cache.apply(invalidation);
-    await relay.publish(JSON.stringify({ ...invalidation, origin }));
+    await relay.publish(invalidation);
   });
   const reportFailure = (err: unknown) => {
     log.error({ err }, 'publishing a payload-cache invalidation failed');
