@@ -51,6 +51,7 @@ describe('shared answers', () => {
       const current = await get(url, { 'if-none-match': plain.headers.etag as string });
       expect(current.statusCode, url).toBe(304);
       expect(current.rawPayload.length, url).toBe(0);
+      expect(current.headers.vary, url).toMatch(/accept-encoding/i);
     }
     // A second reply to one request would be an error (headers already sent).
     expect(errors).toEqual([]);

@@ -42,13 +42,14 @@ export function answerCached<T>(
   cached: Cached<T>,
   options?: { shared?: boolean },
 ): PreparedBody {
+  void reply.header('vary', 'accept-encoding');
   // A 304: no body (registerRoute sends an undefined answer as an empty reply).
   if (notModified(request, reply, cached, options)) return undefined as unknown as PreparedBody;
   // The route's JSON serializer (fast-json-stringify) returns a string.
   const serialize = () => reply.serialize(cached.value) as string;
   const accepted = encodingFor(request.headers['accept-encoding']);
   const { encoding, body } = cached.body(accepted, serialize);
-  void reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8');
+  void reply.type('application/json; charset=utf-8');
   if (encoding !== 'identity') void reply.header('content-encoding', encoding);
   return body as PreparedBody;
 }
