@@ -43,6 +43,9 @@ const runs = runsIndex >= 0 ? Math.max(1, Number(args[runsIndex + 1]) || 1) : 1;
 const write = !args.includes('--no-write');
 const forceBuild = args.includes('--build');
 const skipBuild = args.includes('--no-build');
+/** `--save <dir>` keeps each Lighthouse report (JSON) there, to read its audits. */
+const saveIndex = args.indexOf('--save');
+const saveDir = saveIndex >= 0 ? args[saveIndex + 1] : undefined;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
@@ -235,6 +238,11 @@ async function measure(
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
       if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+      if (saveDir) {
+        fs.mkdirSync(saveDir, { recursive: true });
+        const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+        fs.writeFileSync(path.join(saveDir, `${name}-${i + 1}.json`), JSON.stringify(result.lhr));
+      }
       return result.lhr;
     });
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;

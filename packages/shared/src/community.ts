@@ -7,6 +7,7 @@
  */
 import type { Language } from './limits.ts';
 import { roles as roleTable, roleTypes, type RoleId, type RoleType } from './roles.ts';
+import { labelCollator } from './intl.ts';
 import type { TagLabels } from './communitySchemas.ts';
 import type { PublicUser, Section } from './schemas.ts';
 
@@ -315,7 +316,7 @@ export function searchTags<T extends Pick<Tag, 'id' | 'labels' | 'parents'>>(
           }),
       )
     : [...tags];
-  const collator = new Intl.Collator(lng, { sensitivity: 'base' });
+  const collator = labelCollator(lng);
   return found.sort((a, b) => collator.compare(tagLabel(a, lng), tagLabel(b, lng)));
 }
 

@@ -7,6 +7,7 @@ export * from './initials.ts';
 export * from './time.ts';
 export * from './clockSkew.ts';
 export * from './numbers.ts';
+export * from './intl.ts';
 export * from './upload.ts';
 export * from './uploadSchemas.ts';
 export * from './community.ts';

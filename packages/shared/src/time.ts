@@ -3,6 +3,8 @@
  * under a day in hours, under 30 days in days, under 365 days in months, then years; formatted
  * with Intl.RelativeTimeFormat. The full date (for the tooltip) uses Intl.DateTimeFormat.
  */
+import { dateTimeFormat, relativeTimeFormat } from './intl.ts';
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -36,14 +38,12 @@ export function formatRelativeTime(
   locale: string,
 ): string {
   const { value, unit } = relativeParts(toMs(date), nowMs);
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(-value, unit);
+  return relativeTimeFormat(locale).format(-value, unit);
 }
 
 /** The full date and time, for tooltips. */
 export function formatFullDate(date: Date | string | number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'medium' }).format(
-    toMs(date),
-  );
+  return dateTimeFormat(locale, 'full', 'medium').format(toMs(date));
 }
 
 /**

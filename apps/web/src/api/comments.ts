@@ -17,13 +17,23 @@ export const commentKeys = {
 /** Every post query (api/posts.ts: the post itself under ['posts', 'detail', id], and the lists). */
 const postsKey = ['posts'] as const;
 
+const commentPages = (postId: string) =>
+  routePages(commentKeys.ofPost(postId), 'GET /api/posts/:id/comments', (cursor) => ({
+    params: { id: postId },
+    query: { cursor },
+  }));
+
 export function useComments(postId: string) {
-  return useInfiniteQuery(
-    routePages(commentKeys.ofPost(postId), 'GET /api/posts/:id/comments', (cursor) => ({
-      params: { id: postId },
-      query: { cursor },
-    })),
-  );
+  return useInfiniteQuery(commentPages(postId));
+}
+
+/**
+ * Asks for a post's first page of comments alongside the post, instead of once the post has
+ * rendered (`CommentsSection` then finds them loaded or on their way).
+ */
+export function prefetchComments(queryClient: QueryClient, postId: string): void {
+  // A failure is the section's to show when it asks in turn.
+  queryClient.infiniteQuery(commentPages(postId)).catch(() => undefined);
 }
 
 /**

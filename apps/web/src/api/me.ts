@@ -15,12 +15,16 @@ export async function fetchMe(signal?: AbortSignal): Promise<CurrentUser | null>
 }
 
 export const meRefetchIntervalMs = 60_000;
+/** How long a loaded user counts as fresh for components mounting after it came. */
+export const meStaleMs = 10_000;
 
 export function useMe() {
   return useQuery({
     queryKey: queryKeys.me,
     queryFn: ({ signal }) => fetchMe(signal),
-    refetchOnWindowFocus: true,
+    // Read by many components: each one mounting while the page loads would fetch it again.
+    staleTime: meStaleMs,
+    refetchOnWindowFocus: 'always',
     refetchInterval: meRefetchIntervalMs,
     refetchIntervalInBackground: false,
   });

@@ -15,6 +15,10 @@ export function createQueryClient(): QueryClient {
           return failureCount < 2;
         },
         refetchOnWindowFocus: false,
+        // Data a page just loaded is not fetched again by the components that mount after it
+        // came (a post page read its post twice); what changes is invalidated by the mutations
+        // and the live events, whatever its age.
+        staleTime: 5_000,
       },
       mutations: { retry: false },
     },

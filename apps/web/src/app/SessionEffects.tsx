@@ -28,10 +28,19 @@ export function SessionEffects() {
 
   useEffect(() => {
     if (!userId) return;
-    // Loaded after start-up: the fingerprint is not needed for the first paint.
-    import('./visitor.ts')
-      .then(({ checkVisitor }) => checkVisitor(userId))
-      .catch((error: unknown) => console.warn('Visitor check failed', error));
+    // Loaded and computed once the page is idle: the fingerprint (a canvas drawing and a hash) is
+    // not needed for the first screen, and would lengthen the task that renders it.
+    const run = () => {
+      import('./visitor.ts')
+        .then(({ checkVisitor }) => checkVisitor(userId))
+        .catch((error: unknown) => console.warn('Visitor check failed', error));
+    };
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(run, { timeout: 5_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(run, 1_000);
+    return () => clearTimeout(timer);
   }, [userId]);
 
   return null;

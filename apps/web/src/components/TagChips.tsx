@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { isLanguage, tagLabel, type Tag } from '@atelier/shared';
+import { isLanguage, labelCollator, tagLabel, type Tag } from '@atelier/shared';
 import { useTags } from '../api/tags.ts';
 
 export function useLanguageCode() {
@@ -43,7 +43,7 @@ export function TagChips({
   if (ids.length === 0) return null;
   const known = ids.map((id) => byId.get(id)).filter((tag): tag is Tag => tag !== undefined);
   if (known.length === 0) return null;
-  const collator = new Intl.Collator(lng, { sensitivity: 'base' });
+  const collator = labelCollator(lng);
   known.sort((a, b) => collator.compare(tagLabel(a, lng), tagLabel(b, lng)));
   return (
     <Stack

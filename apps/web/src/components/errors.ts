@@ -3,6 +3,7 @@
  * `errors.auth.*`); an unknown code falls back to a generic message.
  */
 import i18next, { type TFunction } from 'i18next';
+import { relativeTimeFormat } from '@atelier/shared';
 import { ApiError, rateLimitWait } from '../api/client.ts';
 
 /** field name (dotted path for arrays: `links.2`) → translation key */
@@ -10,7 +11,7 @@ export type FieldErrors = Record<string, string>;
 
 /** "in 45 seconds", "in 5 minutes", "in 2 hours" in the current language. */
 export function waitPhrase(seconds: number, language: string): string {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  const format = relativeTimeFormat(language, 'always');
   if (seconds < 60) return format.format(seconds, 'second');
   if (seconds < 90 * 60) return format.format(Math.ceil(seconds / 60), 'minute');
   return format.format(Math.ceil(seconds / 3600), 'hour');

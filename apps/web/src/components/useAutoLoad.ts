@@ -1,7 +1,14 @@
-/** Calls `load` when the returned ref's element scrolls into view (the "Load more" button). */
+/**
+ * Calls `load` when the returned ref's element scrolls into view, or within `rootMargin` of it
+ * (the "Load more" button; the end of what a long thread has rendered so far).
+ */
 import { useEffect, useRef } from 'react';
 
-export function useAutoLoad<T extends Element>(load: () => void, enabled: boolean) {
+export function useAutoLoad<T extends Element>(
+  load: () => void,
+  enabled: boolean,
+  rootMargin = '200px',
+) {
   const ref = useRef<T>(null);
   const latest = useRef(load);
   useEffect(() => {
@@ -14,10 +21,10 @@ export function useAutoLoad<T extends Element>(load: () => void, enabled: boolea
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) latest.current();
       },
-      { rootMargin: '200px' },
+      { rootMargin },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [enabled]);
+  }, [enabled, rootMargin]);
   return ref;
 }

@@ -2,11 +2,13 @@
  * /posts/:postId — one route file for three screens: /posts/new?section=… (new post),
  * /posts/:id?edit=1 (edit, author or moderator) and /posts/:id (the post).
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { mayManage } from '@atelier/shared';
 import { lazyWithRetry } from '../../app/lazyWithRetry.ts';
+import { prefetchComments } from '../../api/comments.ts';
 import { useCurrentUser } from '../../api/me.ts';
 import { usePost } from '../../api/posts.ts';
 import { LoadFailedPage } from '../../components/LoadFailedPage.tsx';
@@ -30,6 +32,10 @@ export default function PostPage() {
   const post = usePost(isNew ? undefined : postId);
   useScrollToHash();
   useWatchPost(isNew ? undefined : postId);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!isNew && postId) prefetchComments(queryClient, postId);
+  }, [queryClient, isNew, postId]);
 
   if (!me) return <PageSpinner />;
   if (isNew) {

@@ -2,9 +2,12 @@
  * A long thread renders a window at a time: 20 comments, then 20 more per "Load more comments"
  * (fetching the server's next page once the loaded ones are all shown); 3 replies per comment, the
  * rest behind "Show N more replies"; a `#comment-…` / `#reply-…` link loads and shows its target.
+ * Where the browser has IntersectionObserver, the first render holds 4 comments and the rest of
+ * the window follows when their end comes near the viewport (jsdom has none: the other tests see
+ * the whole window at once, as an old browser would).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Comment, CommentReply, Page, PublicUser } from '@atelier/shared';
 import { renderInApp } from '../../../test/render.tsx';
@@ -113,6 +116,43 @@ describe('CommentsSection paging', () => {
     await waitFor(() => expect(shownComments()).toEqual(ids(1, 60)), ready);
     expect(commentCalls(fetch)).toBe(2);
     expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+  });
+
+  it('renders 4 comments first, and the rest of the window when their end nears the viewport', async () => {
+    const observers: FakeObserver[] = [];
+    class FakeObserver {
+      target: Element | null = null;
+      connected = true;
+      constructor(readonly callback: IntersectionObserverCallback) {
+        observers.push(this);
+      }
+      observe(target: Element) {
+        this.target = target;
+      }
+      disconnect() {
+        this.connected = false;
+      }
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    stubServer();
+    renderSection();
+    await screen.findAllByTestId('comment', {}, ready);
+    expect(shownComments()).toEqual(ids(1, 4));
+    expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
+    const watching = observers.find((o) => o.connected && o.target);
+    expect(watching).toBeDefined();
+    act(() =>
+      watching!.callback(
+        [{ isIntersecting: true, target: watching!.target! } as IntersectionObserverEntry],
+        watching as unknown as IntersectionObserver,
+      ),
+    );
+    await waitFor(() => expect(shownComments()).toEqual(ids(1, 20)), ready);
+    expect(screen.getByRole('button', { name: 'Load more comments' })).toBeInTheDocument();
   });
 
   it('shows the first 3 replies of a comment and the rest on demand', async () => {

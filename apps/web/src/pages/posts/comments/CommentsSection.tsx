@@ -18,7 +18,8 @@ import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { ConversationComposer } from '../../../components/conversation/ConversationComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
-import { commentStep, targetIndex, targetOf, visibleCount } from './threadWindow.ts';
+import { useAutoLoad } from '../../../components/useAutoLoad.ts';
+import { commentStep, renderedCount, targetIndex, targetOf, visibleCount } from './threadWindow.ts';
 
 export function CommentsSection({ postId }: { postId: string }) {
   const { t } = useTranslation();
@@ -36,6 +37,14 @@ export function CommentsSection({ postId }: { postId: string }) {
   const items = comments.data?.pages.flatMap((page) => page.items) ?? [];
   const index = targetIndex(items, target);
   const count = visibleCount(items.length, shown, index);
+  // Without IntersectionObserver (old browsers), the whole window at once.
+  const [renderAll, setRenderAll] = useState(() => typeof IntersectionObserver === 'undefined');
+  const rendered = renderedCount(count, index, renderAll);
+  const renderRest = useAutoLoad<HTMLDivElement>(
+    () => setRenderAll(true),
+    rendered < count,
+    '800px 0px',
+  );
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = comments;
   // A link to a comment that is not loaded yet: fetch the next page until it is (or none is left).
   const missingTarget = target !== null && index < 0 && comments.isSuccess;
@@ -60,7 +69,7 @@ export function CommentsSection({ postId }: { postId: string }) {
           <Typography color="text.secondary">{t('comments.empty')}</Typography>
         ) : (
           <Stack component="ul" spacing={3} sx={{ m: 0, p: 0 }}>
-            {items.slice(0, count).map((comment, i) => (
+            {items.slice(0, rendered).map((comment, i) => (
               <CommentItem
                 key={comment.id}
                 comment={comment}
@@ -69,7 +78,9 @@ export function CommentsSection({ postId }: { postId: string }) {
             ))}
           </Stack>
         )}
-        {count < items.length || hasNextPage ? (
+        {rendered < count ? (
+          <div ref={renderRest} aria-hidden />
+        ) : count < items.length || hasNextPage ? (
           <Box sx={{ display: 'flex', justifyContent: 'center' }}>
             <Button variant="outlined" onClick={showMore} loading={isFetchingNextPage}>
               {t('comments.loadMore')}
@@ -109,6 +120,7 @@ export function CommentsSection({ postId }: { postId: string }) {
             await create.mutateAsync({ body });
             // The new comment comes last: show everything loaded so it is in view.
             setShown(Number.MAX_SAFE_INTEGER);
+            setRenderAll(true);
             snackbar({ message: t('comments.posted'), color: 'success' });
           }}
         />

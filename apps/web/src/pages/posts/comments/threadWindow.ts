@@ -4,11 +4,16 @@
  * `commentStep` more per "Load more comments" (fetching the server's next page when the loaded ones
  * are all shown), and the first `replyStep` replies of each comment, the rest behind "Show N more
  * replies". A `#comment-…` / `#reply-…` link widens the window to its target.
+ *
+ * The page's first render holds only the first `firstRender` comments of the window (a phone
+ * shows about that many below the post); the rest of the window is rendered when the end of those
+ * comes near the viewport, so loading a post does not render twenty comments nobody sees yet.
  */
 import type { Comment } from '@atelier/shared';
 
 export const commentStep = 20;
 export const replyStep = 3;
+export const firstRender = 4;
 
 export type ThreadTarget = { kind: 'comment' | 'reply'; id: string } | null;
 
@@ -25,6 +30,14 @@ export function targetIndex(items: readonly Comment[], target: ThreadTarget): nu
   return target.kind === 'comment'
     ? items.findIndex((c) => c.id === target.id)
     : items.findIndex((c) => c.replies.some((r) => r.id === target.id));
+}
+
+/**
+ * How many of the window's `count` comments are rendered: `firstRender` (or up to the target)
+ * until the rest is asked for (`all`).
+ */
+export function renderedCount(count: number, index: number, all: boolean): number {
+  return all ? count : Math.min(count, Math.max(firstRender, index + 1));
 }
 
 /** How many of the loaded comments to render: the window, widened to reach the target. */
