@@ -148,4 +148,36 @@ describe("a route's page", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(indexHtml);
   });
+
+  it("announces the messages of the language the browser will choose, and English's", async () => {
+    const index = path.join(dist, 'index.html');
+    const rebuilt = (seconds: number) => {
+      const at = new Date(Date.now() + seconds * 1000);
+      fs.utimesSync(index, at, at);
+    };
+    fs.writeFileSync(
+      path.join(dist, 'locale-preload.json'),
+      JSON.stringify({
+        en: '/assets/en-aa11.js',
+        ko: '/assets/ko-bb22.js',
+        fr: '/assets/fr-cc33.js',
+      }),
+    );
+    rebuilt(5);
+    try {
+      const ko = await get('/login', undefined, { 'accept-language': 'en-US,ko;q=0.8' });
+      expect(ko.headers.vary).toBe('accept-encoding, accept-language');
+      expect(ko.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ko-bb22.js">');
+      expect(ko.body).toContain('<link rel="modulepreload" crossorigin href="/assets/en-aa11.js">');
+      expect(ko.body).not.toContain('fr-cc33');
+      // The app skips the browser's first language (the seed's rule): French alone gives English.
+      const en = await get('/login', undefined, { 'accept-language': 'fr-FR' });
+      expect(en.body.match(/rel="modulepreload"/g)).toHaveLength(3);
+      expect(en.body).toContain('/assets/en-aa11.js');
+      expect(en.body).not.toMatch(/ko-bb22|fr-cc33/);
+    } finally {
+      fs.rmSync(path.join(dist, 'locale-preload.json'));
+      rebuilt(10);
+    }
+  });
 });

@@ -7,12 +7,17 @@
  * `<Route path="…" element={<X />} />`), finds each page's chunk in the bundle with everything it
  * imports statically, and writes `route-preload.json`: `{ "/posts/:postId": ["/assets/…js", …] }`.
  * The entry and what it imports are left out (the page's own script tag already loads them).
+ * It also writes `locale-preload.json` (`{ "en": "/assets/en-….js", … }`): the server announces
+ * the messages of the language the page will choose, which would otherwise be asked for only once
+ * the entry has run.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
 export const routePreloadFile = 'route-preload.json';
+/** Language → the chunk of its messages (`src/i18n/locales/<language>.json`), announced likewise. */
+export const localePreloadFile = 'locale-preload.json';
 
 /** Route path → the module (as written in the router) its page is lazily imported from. */
 export function routeModules(routerSource: string): Map<string, string> {
@@ -76,6 +81,19 @@ export function routePreloads(
   return result;
 }
 
+/** Language → the URL path of the chunk holding its messages (`…/i18n/locales/<language>.json`). */
+export function localePreloads(
+  bundle: Record<string, ChunkInfo>,
+  base = '/',
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const chunk of Object.values(bundle)) {
+    const language = /\/i18n\/locales\/([a-z]{2})\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
+    if (chunk.type === 'chunk' && language) result[language] = base + chunk.fileName;
+  }
+  return result;
+}
+
 export function routePreloadPlugin(routerPath = 'src/app/router.tsx'): Plugin {
   let routerFile = '';
   let base = '/';
@@ -93,6 +111,11 @@ export function routePreloadPlugin(routerPath = 'src/app/router.tsx'): Plugin {
         type: 'asset',
         fileName: routePreloadFile,
         source: `${JSON.stringify(preloads, null, 1)}\n`,
+      });
+      this.emitFile({
+        type: 'asset',
+        fileName: localePreloadFile,
+        source: `${JSON.stringify(localePreloads(bundle, base), null, 1)}\n`,
       });
     },
   };

@@ -8,6 +8,7 @@ export * from './time.ts';
 export * from './clockSkew.ts';
 export * from './numbers.ts';
 export * from './intl.ts';
+export * from './languageChoice.ts';
 export * from './upload.ts';
 export * from './uploadSchemas.ts';
 export * from './community.ts';

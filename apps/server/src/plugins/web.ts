@@ -9,7 +9,10 @@
  * - A GET for an app route (not /api, not a file) answers index.html: the SPA routes it. When the
  *   build listed the files each route's page needs (`route-preload.json`, apps/web/build/
  *   route-preload.ts), they are announced in it as `<link rel="modulepreload">`, so the browser
- *   fetches them beside the entry instead of after it.
+ *   fetches them beside the entry instead of after it. The messages of the language the page
+ *   will choose from the browser's `Accept-Language` (the app's own rule, `chooseLanguage`), and
+ *   English's (the fallback i18next loads with them), are announced the same way
+ *   (`locale-preload.json`); the page then varies with `Accept-Language`.
  * - Unknown /api/* (and any other method) → 404 `{ error: { code: 'errors.notFound' } }`.
  * - No build yet (tests, a fresh clone before `npm start`): app routes answer 503 with a hint.
  */
@@ -17,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedLanguages, chooseLanguage, defaultLanguage } from '@atelier/shared';
 import type { Config } from '../config.ts';
 import { MEDIA_CSP, registerStoreMedia } from '../features/media/serve.ts';
 import { mediaStoreFor } from '../lib/storage/index.ts';
@@ -32,8 +36,27 @@ const notAppRoute = /^\/(api|assets|media|socket\.io)(\/|$)|\.[a-z0-9]{1,8}$/i;
 
 interface IndexPages {
   mtimeMs: number;
-  /** Route pattern → index.html with that route's modulepreload links. */
-  routes: { pattern: RegExp; html: string }[];
+  index: string;
+  /** Route pattern → that route's modulepreload links. */
+  routes: { pattern: RegExp; links: string }[];
+  /** Language → the modulepreload link of its messages (none when the build did not list them). */
+  locales: Map<string, string>;
+  /** `route index|language` → the page, made on first use. */
+  pages: Map<string, string>;
+}
+
+const preloadLinks = (files: string[]) =>
+  files
+    .filter((f) => /^\/[\w./-]+\.js$/.test(f))
+    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+    .join('');
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
 }
 
 /** `/posts/:postId` → /^\/posts\/[^/]+$/ */
@@ -45,26 +68,39 @@ function routePattern(route: string): RegExp {
   return new RegExp(`^${source}/?$`);
 }
 
-/** index.html once per route of route-preload.json; null when the build has no such list. */
+/** The build's preload lists with index.html; null when the build has no route list. */
 function readIndexPages(dist: string, indexFile: string, mtimeMs: number): IndexPages | null {
-  let preloads: Record<string, string[]>;
-  try {
-    preloads = JSON.parse(fs.readFileSync(path.join(dist, 'route-preload.json'), 'utf8')) as Record<
-      string,
-      string[]
-    >;
-  } catch {
-    return null;
-  }
-  const index = fs.readFileSync(indexFile, 'utf8');
-  const routes = Object.entries(preloads).map(([route, files]) => {
-    const links = files
-      .filter((f) => /^\/[\w./-]+\.js$/.test(f))
-      .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+  const preloads = readJson<Record<string, string[]>>(path.join(dist, 'route-preload.json'));
+  if (!preloads) return null;
+  const locales = readJson<Record<string, string>>(path.join(dist, 'locale-preload.json')) ?? {};
+  return {
+    mtimeMs,
+    index: fs.readFileSync(indexFile, 'utf8'),
+    routes: Object.entries(preloads).map(([route, files]) => ({
+      pattern: routePattern(route),
+      links: preloadLinks(files),
+    })),
+    locales: new Map(Object.entries(locales).map(([lng, file]) => [lng, preloadLinks([file])])),
+    pages: new Map(),
+  };
+}
+
+/** The page of route `routeIndex` for a browser sending `acceptLanguage`. */
+function pageOf(pages: IndexPages, routeIndex: number, acceptLanguage: string | undefined): string {
+  const language = chooseLanguage(null, acceptedLanguages(acceptLanguage));
+  const key = `${routeIndex}|${language}`;
+  let page = pages.pages.get(key);
+  if (page === undefined) {
+    const messages = [...new Set([language, defaultLanguage])]
+      .map((lng) => pages.locales.get(lng) ?? '')
       .join('');
-    return { pattern: routePattern(route), html: index.replace('</head>', `${links}</head>`) };
-  });
-  return { mtimeMs, routes };
+    page = pages.index.replace(
+      '</head>',
+      `${pages.routes[routeIndex]?.links ?? ''}${messages}</head>`,
+    );
+    pages.pages.set(key, page);
+  }
+  return page;
 }
 
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
@@ -74,10 +110,15 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   const hasDist = fs.existsSync(dist);
   let indexPages: IndexPages | null = null;
   /** The page for `pathname` with its modulepreload links, re-read when a new build is in place. */
-  const pageFor = (pathname: string): string | undefined => {
+  const pageFor = (pathname: string, acceptLanguage: string | undefined) => {
     const { mtimeMs } = fs.statSync(indexFile);
     if (indexPages?.mtimeMs !== mtimeMs) indexPages = readIndexPages(dist, indexFile, mtimeMs);
-    return indexPages?.routes.find((r) => r.pattern.test(pathname))?.html;
+    const routeIndex = indexPages?.routes.findIndex((r) => r.pattern.test(pathname)) ?? -1;
+    if (!indexPages || routeIndex < 0) return undefined;
+    return {
+      html: pageOf(indexPages, routeIndex, acceptLanguage),
+      vary: indexPages.locales.size > 0 ? 'accept-encoding, accept-language' : 'accept-encoding',
+    };
   };
 
   if (hasDist) {
@@ -139,9 +180,9 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
         .type('text/plain; charset=utf-8')
         .send(notBuiltMessage);
     }
-    const page = pageFor(pathname);
-    void reply.header('cache-control', REVALIDATE).header('vary', 'accept-encoding');
-    if (page) return reply.type('text/html; charset=utf-8').send(page);
+    const page = pageFor(pathname, req.headers['accept-language']);
+    void reply.header('cache-control', REVALIDATE).header('vary', page?.vary ?? 'accept-encoding');
+    if (page) return reply.type('text/html; charset=utf-8').send(page.html);
     return reply.sendFile('index.html', dist);
   });
 }

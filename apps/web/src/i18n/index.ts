@@ -5,8 +5,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { defaultLanguage, isLanguage, languages, type Language } from '@atelier/shared';
-import { chooseLanguage } from './choose.ts';
+import {
+  chooseLanguage,
+  defaultLanguage,
+  isLanguage,
+  languages,
+  type Language,
+} from '@atelier/shared';
 
 export const localeStorageKey = 'locale';
 

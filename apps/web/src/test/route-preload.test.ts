@@ -2,7 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeModules, routePreloads, type ChunkInfo } from '../../build/route-preload.ts';
+import {
+  localePreloads,
+  routeModules,
+  routePreloads,
+  type ChunkInfo,
+} from '../../build/route-preload.ts';
 
 const routerFile = path.resolve(__dirname, '../app/router.tsx');
 
@@ -53,5 +58,16 @@ describe('route-preload', () => {
     expect(preloads).toEqual({
       '/login': ['/assets/Login.js', '/assets/TextField.js', '/assets/utils.js'],
     });
+  });
+
+  it("finds the chunk of each language's messages", () => {
+    const locales = path.resolve(path.dirname(routerFile), '../i18n/locales');
+    const bundle: Record<string, ChunkInfo> = {
+      'index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true },
+      'en.js': { type: 'chunk', fileName: 'assets/en-1a.js', facadeModuleId: `${locales}/en.json` },
+      'ko.js': { type: 'chunk', fileName: 'assets/ko-2b.js', facadeModuleId: `${locales}/ko.json` },
+      'en.json': { type: 'asset', fileName: 'assets/en.json' },
+    };
+    expect(localePreloads(bundle)).toEqual({ en: '/assets/en-1a.js', ko: '/assets/ko-2b.js' });
   });
 });
