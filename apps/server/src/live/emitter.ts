@@ -73,18 +73,78 @@ export type LiveServer = Server<
   LiveSocketData
 >;
 
-export function socketEmitter(io: LiveServer): LiveEmitter {
-  const emit = (room: string, event: string, payload: unknown) => {
+/** The rooms every socket with access is in: a message to one is written to every socket. */
+export const broadRooms: ReadonlySet<string> = new Set([
+  rooms.home,
+  rooms.tags,
+  rooms.statusUpdates,
+]);
+
+type Send = (room: string, event: string, payload: unknown) => void;
+
+/**
+ * Batched signals to the broad rooms: the first message to a room goes out at once and opens a
+ * window of `windowMs`; the messages for that room within the window are kept (each distinct one
+ * once) and sent when it ends, which opens the next window. A burst of comments then costs each
+ * socket one `home:changed` per window instead of one per comment (and the node one write per
+ * socket, not thousands). `windowMs` 0: each message at once.
+ */
+export function signalBatcher(send: Send, windowMs: number) {
+  interface Window {
+    timer: NodeJS.Timeout;
+    /** The messages held for the end of the window, by their text. */
+    held: Map<string, { event: string; payload: unknown }>;
+  }
+  const open = new Map<string, Window>();
+  const openWindow = (room: string) => {
+    const window: Window = {
+      timer: setTimeout(() => {
+        open.delete(room);
+        if (window.held.size === 0) return;
+        for (const m of window.held.values()) send(room, m.event, m.payload);
+        openWindow(room);
+      }, windowMs),
+      held: new Map(),
+    };
+    window.timer.unref();
+    open.set(room, window);
+  };
+  return {
+    send(room: string, event: string, payload: unknown) {
+      if (windowMs <= 0) return send(room, event, payload);
+      const window = open.get(room);
+      if (window) window.held.set(`${event}\u0000${JSON.stringify(payload)}`, { event, payload });
+      else {
+        send(room, event, payload);
+        openWindow(room);
+      }
+    },
+    /** Drops what is held (the server is closing). */
+    stop() {
+      for (const window of open.values()) clearTimeout(window.timer);
+      open.clear();
+    },
+  };
+}
+
+export function socketEmitter(
+  io: LiveServer,
+  { signalMs = 0 }: { signalMs?: number } = {},
+): LiveEmitter & { stop(): void } {
+  const emit: Send = (room, event, payload) => {
     // Socket.IO's typed emit needs the exact event; the map guarantees the payload matches.
     (io.to(room).emit as (e: string, p: unknown) => boolean)(event, payload);
   };
+  const signals = signalBatcher(emit, signalMs);
   return {
     toUser(userId, event, payload) {
       emit(rooms.user(userId), event, payload);
     },
     toRoom(room, event, payload) {
-      emit(room, event, payload);
+      if (broadRooms.has(room)) signals.send(room, event, payload);
+      else emit(room, event, payload);
     },
+    stop: () => signals.stop(),
     disconnectUser(userId) {
       io.in(rooms.user(userId)).disconnectSockets(true);
     },
