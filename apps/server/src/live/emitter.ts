@@ -66,10 +66,15 @@ export interface LiveSocketData {
   watchedPostId?: string;
 }
 
+/** Between nodes (Redis adapter): a broad room's signal, which each node writes to its sockets. */
+export interface InterServerEvents {
+  'live:signal': (room: string, event: string, payload: unknown) => void;
+}
+
 export type LiveServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   LiveSocketData
 >;
 
@@ -127,15 +132,44 @@ export function signalBatcher(send: Send, windowMs: number) {
   };
 }
 
+/** Sockets written per turn of the event loop when a broad room's signal goes out. */
+export const SIGNAL_CHUNK = 500;
+
+/**
+ * Writes a broad room's signal to this node's sockets in it, SIGNAL_CHUNK at a time with a turn
+ * of the event loop between chunks: one Socket.IO broadcast to 10,000 sockets is 10,000 writes in
+ * one go, during which no request is read and no notification goes out. The sockets are those in
+ * the room when the signal is sent (one that closes meanwhile is skipped).
+ */
+function writeInChunks(io: LiveServer, room: string, event: string, payload: unknown) {
+  const members = io.of('/').adapter.rooms.get(room);
+  if (!members || members.size === 0) return;
+  const ids = [...members];
+  const write = (from: number) => {
+    const chunk = ids.slice(from, from + SIGNAL_CHUNK);
+    (io.local.to(chunk).emit as (e: string, p: unknown) => boolean)(event, payload);
+    if (from + SIGNAL_CHUNK < ids.length) setImmediate(write, from + SIGNAL_CHUNK);
+  };
+  write(0);
+}
+
 export function socketEmitter(
   io: LiveServer,
-  { signalMs = 0 }: { signalMs?: number } = {},
+  { signalMs = 0, clustered = false }: { signalMs?: number; clustered?: boolean } = {},
 ): LiveEmitter & { stop(): void } {
   const emit: Send = (room, event, payload) => {
     // Socket.IO's typed emit needs the exact event; the map guarantees the payload matches.
     (io.to(room).emit as (e: string, p: unknown) => boolean)(event, payload);
   };
-  const signals = signalBatcher(emit, signalMs);
+  // A broad room's signal: each node writes it to its own sockets in chunks (the Redis adapter
+  // carries the signal, not the 10,000 writes).
+  io.on('live:signal', (room, event, payload) => {
+    if (broadRooms.has(room)) writeInChunks(io, room, event, payload);
+  });
+  const signals = signalBatcher((room, event, payload) => {
+    if (clustered) io.serverSideEmit('live:signal', room, event, payload);
+    writeInChunks(io, room, event, payload);
+  }, signalMs);
   return {
     toUser(userId, event, payload) {
       emit(rooms.user(userId), event, payload);
@@ -162,6 +196,6 @@ export function socketEmitter(
 export type LiveServerSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   LiveSocketData
 >;

@@ -188,7 +188,10 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
     });
   });
 
-  const emitter = socketEmitter(io, { signalMs: config.LIVE_SIGNAL_MS });
+  const emitter = socketEmitter(io, {
+    signalMs: config.LIVE_SIGNAL_MS,
+    clustered: Boolean(config.REDIS_URL),
+  });
   const dispatcher = createDispatcher({
     db: database.db,
     presentNotifications: options.presentNotifications,
