@@ -62,8 +62,7 @@ describe('live: sockets and notifications', () => {
   });
 
   it('a socket opened with long polling (the browser default) upgrades and gets its notifications', async () => {
-    // The server drops the upgrade request of an admitted socket (plugin.ts): the polling start
-    // and the upgrade after it must not need it.
+    // The tests' sockets are WebSocket only; browsers start with long polling and upgrade.
     const a = await kit.open(alice.cookie, undefined, { polling: true });
     if (a.io.engine.transport.name !== 'websocket') {
       await new Promise((resolve) => a.io.engine.once('upgrade', resolve));

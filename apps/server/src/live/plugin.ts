@@ -167,12 +167,6 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
   });
 
   io.on('connection', (socket) => {
-    // Kept per socket only what is read again: the upgrade request (a stream with its state, raw
-    // headers and listeners) goes, and of the handshake's headers only those the session check at
-    // expiry sends (closeAtExpiry).
-    (socket.conn as { request: unknown }).request = null;
-    const { cookie, authorization } = socket.handshake.headers;
-    socket.handshake.headers = { cookie, authorization };
     closeAtExpiry(socket, socket.data.sessionExpiresAt);
     // The greeting: a tab whose user predates this (a ban while it was connecting) refetches it.
     socket.emit('me:claims', { claimsModifiedTimestamp: socket.data.claimsModifiedTimestamp });
