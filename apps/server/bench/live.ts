@@ -1,15 +1,18 @@
 /**
  * `npm run bench:live` (not a test): live delivery with many sockets open.
  *
- * For each setup — one node (embedded PGlite, sockets in process) and, when PostgreSQL and Redis
- * answer on this machine, two nodes (one PostgreSQL database, the Socket.IO Redis adapter,
- * presence in Redis) — it:
+ * For each setup — one node (embedded PGlite, sockets in process), one node on PostgreSQL when it
+ * answers on this machine, and, when PostgreSQL and Redis answer, two nodes (one PostgreSQL
+ * database, the Socket.IO Redis adapter, presence in Redis) — it:
  *
  * 1. seeds a fresh database: N members with a session each (inserted directly: no password
  *    hashing for thousands of users), one post for each sampled recipient, and one commenter;
  * 2. starts the real server process(es) (`src/main.ts`, production mode) on 127.0.0.1;
- * 3. opens N Socket.IO clients from this process (one per member; with two nodes, alternately on
- *    node A and node B) and reads each node's resident memory before and after: memory per socket;
+ * 3. opens N Socket.IO clients, websocket only (one per member; with two nodes, alternately on
+ *    node A and node B) — the sampled recipients' in this process, all the others in a child
+ *    process (bench/live-clients.ts), so that parsing broadcasts to thousands of sockets does not
+ *    delay the timed `notification:new` — and reads each node's resident memory before and
+ *    after: memory per socket (server processes only);
  * 4. posts `--samples` comments through node A, one after another, each on a post of a different
  *    connected member, and times from sending the request to the `notification:new` arriving on
  *    the recipient's socket (HTTP request + transaction + dispatcher + push; with two nodes, half
@@ -19,6 +22,7 @@
  * Everything listens on 127.0.0.1; every process and database it made is removed at the end.
  * Results are printed and written into docs/performance.md between the `bench:live` markers.
  */
+import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -169,6 +173,42 @@ function open(node: ServerProcess, cookie: string): Promise<ClientSocket> {
   });
 }
 
+/**
+ * Opens `cookies.length` sockets in a child process (bench/live-clients.ts), socket i on node
+ * (offset + i) % nodes; resolves once they are all open, with the means to close them.
+ */
+async function openBulk(
+  baseUrls: string[],
+  cookies: string[],
+  offset: number,
+): Promise<{ close: () => Promise<void> }> {
+  const child = fork(path.join(path.dirname(fileURLToPath(import.meta.url)), 'live-clients.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const close = async () => {
+    if (child.connected) child.send({ type: 'close' });
+    else child.kill();
+    await exited;
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', (m: { type: string; error?: string }) => {
+        if (m.type === 'opened') resolve();
+        else reject(new Error(`bench:live clients: ${m.error ?? m.type}`));
+      });
+      child.once('exit', (code) => reject(new Error(`bench:live clients exited (${code})`)));
+      child.send({ type: 'open', baseUrls, cookies, offset });
+    });
+  } catch (err) {
+    child.kill();
+    await exited;
+    throw err;
+  }
+  return { close };
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 
@@ -191,12 +231,19 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
   const before = nodes.map((n) => rssOf(must(n.proc.pid, 'pid')));
 
   log(`  opening ${socketCount} sockets…`);
-  const sockets: ClientSocket[] = new Array<ClientSocket>(socketCount);
+  // The sampled recipients' sockets here, the others in a child process (bench/live-clients.ts):
+  // this event loop then only parses what reaches the sockets it times.
+  const sockets: ClientSocket[] = new Array<ClientSocket>(samples);
   const connectStarted = performance.now();
+  const bulk = await openBulk(
+    nodes.map((n) => n.baseUrl),
+    seeded.cookies.slice(samples),
+    samples,
+  );
   const batch = 100;
-  for (let i = 0; i < socketCount; i += batch) {
+  for (let i = 0; i < samples; i += batch) {
     await Promise.all(
-      seeded.cookies.slice(i, i + batch).map(async (cookie, j) => {
+      seeded.cookies.slice(i, Math.min(i + batch, samples)).map(async (cookie, j) => {
         const index = i + j;
         sockets[index] = await open(must(nodes[index % nodes.length], 'node'), cookie);
       }),
@@ -243,7 +290,9 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
     latencies.push(ms);
     if (nodes.length > 1 && i % nodes.length !== 0) crossNode.push(ms);
   }
+  if (heapDir) await heapSnapshots(nodes);
   for (const s of sockets) s.disconnect();
+  await bulk.close();
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const cross = [...crossNode].sort((a, b) => a - b);
@@ -261,6 +310,20 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
     crossNodeP50: cross.length > 0 ? percentile(cross, 50) : null,
     bytesPerSocket,
   };
+}
+
+/** Each node writes a heap snapshot (BENCH_HEAP_SNAPSHOT); resolves once they are written. */
+async function heapSnapshots(nodes: ServerProcess[]) {
+  const dir = must(heapDir, 'BENCH_HEAP_SNAPSHOT');
+  const count = () => fs.readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot')).length;
+  for (const node of nodes) {
+    const before = count();
+    log('  writing a heap snapshot…');
+    process.kill(must(node.proc.pid, 'pid'), 'SIGUSR2');
+    while (count() === before) await new Promise((r) => setTimeout(r, 200));
+    // The snapshot is written synchronously: the node answers again once it is complete.
+    await fetch(`${node.baseUrl}/api/me`).catch(() => undefined);
+  }
 }
 
 async function stopNodes(nodes: ServerProcess[]) {
@@ -282,11 +345,15 @@ const benchEnv = {
 
 // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it exits (open it in
 // Chrome's DevTools or speedscope), to see where a delivery's time goes.
+// BENCH_HEAP_SNAPSHOT=<dir>: each server writes a heap snapshot there once the samples are taken
+// (sockets still open), to see what a socket keeps.
+const heapDir = process.env.BENCH_HEAP_SNAPSHOT;
 const serverArgs = {
   args: [
     ...(process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : []),
+    ...(heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : []),
     '--import',
     'tsx',
     'src/main.ts',
@@ -347,10 +414,12 @@ async function answers(): Promise<{ postgres: boolean; redis: boolean }> {
   return { postgres, redis };
 }
 
-async function twoNodes(): Promise<Result> {
-  log('Two nodes (PostgreSQL + Redis):');
+/** One PostgreSQL database for the run (created and dropped here), seeded; `nodes` on it. */
+async function onPostgres(setup: string, nodeEnvs: Record<string, string>[]): Promise<Result> {
   const url = await createPostgresDatabase(pgUrl);
-  const dataDirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-live-')));
+  const dataDirs = nodeEnvs.map(() =>
+    fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-live-')),
+  );
   const nodes: ServerProcess[] = [];
   try {
     const database = await openDatabase({ url });
@@ -360,20 +429,33 @@ async function twoNodes(): Promise<Result> {
     } finally {
       await database.close();
     }
-    for (const dir of dataDirs) {
+    for (const [i, env] of nodeEnvs.entries()) {
       nodes.push(
         await spawnServer(
-          { DATA_DIR: dir, DATABASE_URL: url, REDIS_URL: redisUrl, ...benchEnv },
+          { DATA_DIR: must(dataDirs[i], 'dir'), DATABASE_URL: url, ...env, ...benchEnv },
           serverArgs,
         ),
       );
     }
-    return await measure('2 nodes, PostgreSQL + Redis', nodes, seeded);
+    return await measure(setup, nodes, seeded);
   } finally {
     await stopNodes(nodes);
     await dropPostgresDatabase(pgUrl, url);
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+function oneNodePostgres(): Promise<Result> {
+  log('One node (PostgreSQL):');
+  return onPostgres('1 node, PostgreSQL', [{}]);
+}
+
+function twoNodes(): Promise<Result> {
+  log('Two nodes (PostgreSQL + Redis):');
+  return onPostgres('2 nodes, PostgreSQL + Redis', [
+    { REDIS_URL: redisUrl },
+    { REDIS_URL: redisUrl },
+  ]);
 }
 
 // ---- report ----
@@ -391,12 +473,13 @@ function section(results: Result[], skipped: string | null): string {
       'runs on the same machine (and competes for the same cores). `npm run bench` rewrites this file: run this one after it.',
     '',
     '```sh',
-    'npm run bench:live                      # 1,000 sockets; two nodes when PostgreSQL and Redis answer',
+    'npm run bench:live                      # 1,000 sockets; on PostgreSQL too, and two nodes with Redis, when they answer',
     'npm run bench:live -- --sockets 10000   # BENCH_DATABASE_URL / BENCH_REDIS_URL to point elsewhere',
     '```',
     '',
     'Latency: from sending `POST /api/posts/:id/comments` to node A until `notification:new` reaches the',
-    "post author's socket (request, transaction, dispatcher, push), one comment at a time. Memory: growth",
+    "post author's socket (request, transaction, dispatcher, push), one comment at a time; the sampled",
+    "authors' sockets are in the bench process, all the others in a child process. Memory: growth",
     'of the resident set of each server process once the sockets are open, divided by its sockets',
     '(session lookup, Socket.IO and presence state included).',
     '',
@@ -423,13 +506,19 @@ const loadBefore = os.loadavg()[0] ?? 0;
 const results: Result[] = [];
 let skipped: string | null = null;
 results.push(await oneNode());
-if (withRedis) {
-  const up = await answers();
-  if (up.postgres && up.redis) results.push(await twoNodes());
-  else {
-    skipped = `two nodes (${[!up.postgres && 'PostgreSQL', !up.redis && 'Redis'].filter(Boolean).join(' and ')} did not answer).`;
-  }
-} else skipped = 'two nodes (--no-redis).';
+const up = await answers();
+if (up.postgres) results.push(await oneNodePostgres());
+if (!withRedis) skipped = 'two nodes (--no-redis).';
+else if (up.postgres && up.redis) results.push(await twoNodes());
+const silent = [!up.postgres && 'PostgreSQL', withRedis && !up.redis && 'Redis'].filter(Boolean);
+if (silent.length > 0) {
+  const what = up.postgres
+    ? 'two nodes'
+    : withRedis
+      ? 'one node on PostgreSQL and two nodes'
+      : 'one node on PostgreSQL';
+  skipped = `${what} (${silent.join(' and ')} did not answer).`;
+}
 
 const text = section(results, skipped);
 log(`\n${text.split('\n').slice(1, -1).join('\n')}`);

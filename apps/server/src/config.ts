@@ -173,6 +173,12 @@ const envSchema = z.object({
   EVENTS_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(8),
   /** The wait after a failed dispatch: this, doubled after each further failure (up to 1 hour). */
   EVENTS_RETRY_BASE_MS: z.coerce.number().int().min(100).default(5_000),
+  /**
+   * The shortest time between two signals to a room every socket with access is in (home, tags,
+   * status updates) from one node: the first goes out at once, those within the window after it
+   * are merged (each distinct message once) and sent at its end. 0 sends each at once.
+   */
+  LIVE_SIGNAL_MS: z.coerce.number().int().min(0).default(1_000),
 });
 
 const s3Required = ['S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;

@@ -43,7 +43,15 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const config = loadConfig(
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...options.env },
+    // Each data-room signal at once (LIVE_SIGNAL_MS): tests count them right after a write; the
+    // merging itself has its unit test (live-signals.test.ts).
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      LIVE_SIGNAL_MS: '0',
+      ...options.env,
+    },
     overrides,
   );
   const fresh = await createTestDatabase(options.logger);

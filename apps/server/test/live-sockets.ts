@@ -14,9 +14,10 @@ export interface SocketKit {
   /**
    * A socket of `cookie` (or none) sent from `origin` (the site's by default), resolved once the
    * server's `me:claims` greeting arrived (every later event comes after it); `connect_error`
-   * rejects with the server's message.
+   * rejects with the server's message. `polling`: long polling first, then the upgrade to
+   * WebSocket (the browser client's default; WebSocket only otherwise).
    */
-  open(cookie?: string, origin?: string): Promise<ClientSocket>;
+  open(cookie?: string, origin?: string, options?: { polling?: boolean }): Promise<ClientSocket>;
   /** Disconnects every socket opened so far. */
   closeAll(): void;
 }
@@ -24,10 +25,10 @@ export interface SocketKit {
 export function socketKit(t: TestApp, url: string): SocketKit {
   const sockets: ClientSocket[] = [];
   return {
-    open(cookie, origin = t.config.baseUrl) {
+    open(cookie, origin = t.config.baseUrl, { polling = false } = {}) {
       const socket: ClientSocket = connect(url, {
         path: '/socket.io',
-        transports: ['websocket'],
+        transports: polling ? ['polling', 'websocket'] : ['websocket'],
         reconnection: false,
         forceNew: true,
         extraHeaders: { origin, ...(cookie ? { cookie } : {}) },

@@ -61,6 +61,18 @@ describe('live: sockets and notifications', () => {
     await expectDispatched(t, 'comment.created');
   });
 
+  it('a socket opened with long polling (the browser default) upgrades and gets its notifications', async () => {
+    // The tests' sockets are WebSocket only; browsers start with long polling and upgrade.
+    const a = await kit.open(alice.cookie, undefined, { polling: true });
+    if (a.io.engine.transport.name !== 'websocket') {
+      await new Promise((resolve) => a.io.engine.once('upgrade', resolve));
+    }
+    const postId = await insertPost(alice.id, 'Polling');
+    const received = next(a, 'notification:new');
+    await comment(bob, postId);
+    expect(await received).toMatchObject({ type: 'comment', post: { postId } });
+  });
+
   it('commenting on your own post creates no notification (but records the event)', async () => {
     const postId = await insertPost(bob.id);
     const before = (await notificationsOf(bob.id)).length;

@@ -314,7 +314,7 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
     const aliceOnB = await open(nodeB, alice.cookie);
     aliceOnB.emit('presence:watch', [alice.id, bob.id, carol.id]);
     await open(nodeA, alice.cookie);
-    await open(nodeA, bob.cookie);
+    const bobOnA = await open(nodeA, bob.cookie);
     await open(nodeA, carol.cookie);
     for (const u of [alice, bob, carol]) {
       await until(async () => (await onlineOf(u.id)).online, 5_000, `${u.id} online`);
@@ -340,12 +340,24 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
         resolve(n);
       });
     });
+    // The home page's signal too: a broad room, which each node writes to its own sockets.
+    const homeChanged = [aliceOnB, bobOnA].map(
+      (socket) =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error('no home:changed within 10 s')), 10_000);
+          socket.once('home:changed', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        }),
+    );
     const res = await fetch(`${nodeA.baseUrl}/api/posts/${post!.id}/comments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: nodeA.baseUrl, cookie: bob.cookie },
       body: JSON.stringify({ body: 'Seen from the other node' }),
     });
     expect(res.status, await res.clone().text()).toBe(201);
+    await Promise.all(homeChanged);
     expect(await notified).toMatchObject({
       type: 'comment',
       recipientId: alice.id,

@@ -84,6 +84,12 @@ export interface ResolveOptions {
   refresh?: boolean;
   /** Skip the cache (and do not fill it): the database decides. */
   fresh?: boolean;
+  /**
+   * `false`: read the cache but do not fill it on a miss (a socket's handshake, which reads its
+   * user again anyway: thousands of sockets opening would otherwise fill it with entries that no
+   * request reads).
+   */
+  fill?: boolean;
   /** Receives the Set-Cookie headers of a refresh or of a dead session's cleanup. */
   setCookie?: (cookie: string) => void;
 }
@@ -151,7 +157,7 @@ export async function resolveSession(
     return resolveThroughBetterAuth(app, headers, options);
   }
   const resolved = { sessionId: row.sessionId, expiresAt: row.expiresAt.getTime(), user: row.user };
-  if (!options.fresh) sessionCache.set(key, resolved, generation);
+  if (!options.fresh && options.fill !== false) sessionCache.set(key, resolved, generation);
   return resolved;
 }
 

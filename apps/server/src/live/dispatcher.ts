@@ -3,10 +3,12 @@
  *
  * One round, in ONE transaction: claim up to 100 due events (undispatched, not parked, past
  * their next_attempt_at; `for update skip locked`, so several nodes share the work without
- * taking the same event), insert the notifications they call for, set their dispatched_at. Only
- * after that commit is anything emitted: `me:changed` to users whose record changed (then their
- * sockets of the wrong kind close: those with access of a user who lost it, the limited ones of a
- * user who gained it), the data rooms' signals, the new notifications to their recipients (handlers.ts: one handler per event kind). `kick()` runs rounds until none is left
+ * taking the same event), insert the notifications they call for (and present them for the
+ * sockets: one query for their authors), set their dispatched_at. Only after that commit is
+ * anything emitted, without another query for notifications: `me:changed` to users whose record
+ * changed (then their sockets of the wrong kind close: those with access of a user who lost it,
+ * the limited ones of a user who gained it), the new notifications to their recipients, then the
+ * data rooms' signals (handlers.ts: one handler per event kind). `kick()` runs rounds until none is left
  * (requests call it after their transaction committed); a sweep every few seconds picks up events
  * left by a crash and those due for a retry, and prunes old dispatched events.
  *
@@ -104,13 +106,15 @@ export interface DispatcherOptions {
   presentNotifications: NotificationPresenter;
 }
 
-export type NotificationPresenter = (db: Db, rows: NotificationRow[]) => Promise<Notification[]>;
+export type NotificationPresenter = (db: Tx, rows: NotificationRow[]) => Promise<Notification[]>;
 
 interface Round {
   claimed: number;
   /** Mails written to the outbox. */
   mailed: number;
   created: NotificationRow[];
+  /** The created rows as their recipients' sockets receive them (presented in the round). */
+  presented: Notification[];
   /** userId → claimsModifiedTimestamp, for `me:changed`. */
   userChanges: Map<string, string>;
   pushes: Push[];
@@ -143,6 +147,7 @@ async function dispatchRound(
   db: Db,
   policy: RetryPolicy,
   mail: DispatcherOptions['mail'],
+  present: NotificationPresenter,
 ): Promise<Round> {
   return db.transaction(async (tx) => {
     const rows = await queryRows<{
@@ -165,6 +170,7 @@ async function dispatchRound(
       claimed: 0,
       mailed: 0,
       created: [],
+      presented: [],
       userChanges: new Map(),
       pushes: [],
       events: [],
@@ -317,10 +323,14 @@ async function dispatchRound(
       failed.push({ id: c.id, type: c.type, error, parked });
     }
     const ok = derived.filter((d) => !failures.has(d.c.id));
+    // Presented here, in the round's transaction (one query for all their authors): after the
+    // commit the pushes go out without another database round trip.
+    const presented = await present(tx, created);
     return {
       claimed: claimed.length,
       mailed,
       created,
+      presented,
       userChanges: userChangesOf(ok.map((d) => d.c.event)),
       pushes: pushesOf(ok.map((d) => d.c.event)),
       events: ok.map((d) => d.c.event),
@@ -430,7 +440,7 @@ export function createDispatcher({
     size: DISPATCH_BATCH,
     stopped: () => stopped,
     batch: async () => {
-      const round = await dispatchRound(db, policy, mail);
+      const round = await dispatchRound(db, policy, mail, presentNotifications);
       if (round.mailed > 0) mail?.queued();
       for (const lag of round.lags) metrics?.dispatchLag.observe(lag);
       for (const f of round.failed) {
@@ -446,11 +456,11 @@ export function createDispatcher({
         onDispatched?.(round.events, [...new Set(round.created.map((n) => n.recipientId))]);
       }
       await emitUserChanges(db, out, round.userChanges);
+      // Each recipient's notification before the data rooms' signals: a room such as `home` holds
+      // every socket with access, and a user's message queued behind that broadcast would wait
+      // for it (the room signals are hints to refetch; nothing orders them after a notification).
+      for (const n of round.presented) out.toUser(n.recipientId, 'notification:new', n);
       for (const p of round.pushes) out.toRoom(p.room, p.event, p.payload);
-      if (round.created.length > 0) {
-        const presented = await presentNotifications(db, round.created);
-        for (const n of presented) out.toUser(n.recipientId, 'notification:new', n);
-      }
       return round.claimed;
     },
     onError: (err) => {

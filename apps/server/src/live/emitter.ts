@@ -66,25 +66,119 @@ export interface LiveSocketData {
   watchedPostId?: string;
 }
 
+/** Between nodes (Redis adapter): a broad room's signal, which each node writes to its sockets. */
+export interface InterServerEvents {
+  'live:signal': (room: string, event: string, payload: unknown) => void;
+}
+
 export type LiveServer = Server<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   LiveSocketData
 >;
 
-export function socketEmitter(io: LiveServer): LiveEmitter {
-  const emit = (room: string, event: string, payload: unknown) => {
+/** The rooms every socket with access is in: a message to one is written to every socket. */
+export const broadRooms: ReadonlySet<string> = new Set([
+  rooms.home,
+  rooms.tags,
+  rooms.statusUpdates,
+]);
+
+type Send = (room: string, event: string, payload: unknown) => void;
+
+/**
+ * Batched signals to the broad rooms: the first message to a room goes out at once and opens a
+ * window of `windowMs`; the messages for that room within the window are kept (each distinct one
+ * once) and sent when it ends, which opens the next window. A burst of comments then costs each
+ * socket one `home:changed` per window instead of one per comment (and the node one write per
+ * socket, not thousands). `windowMs` 0: each message at once.
+ */
+export function signalBatcher(send: Send, windowMs: number) {
+  interface Window {
+    timer: NodeJS.Timeout;
+    /** The messages held for the end of the window, by their text. */
+    held: Map<string, { event: string; payload: unknown }>;
+  }
+  const open = new Map<string, Window>();
+  const openWindow = (room: string) => {
+    const window: Window = {
+      timer: setTimeout(() => {
+        open.delete(room);
+        if (window.held.size === 0) return;
+        for (const m of window.held.values()) send(room, m.event, m.payload);
+        openWindow(room);
+      }, windowMs),
+      held: new Map(),
+    };
+    window.timer.unref();
+    open.set(room, window);
+  };
+  return {
+    send(room: string, event: string, payload: unknown) {
+      if (windowMs <= 0) return send(room, event, payload);
+      const window = open.get(room);
+      if (window) window.held.set(`${event}\u0000${JSON.stringify(payload)}`, { event, payload });
+      else {
+        send(room, event, payload);
+        openWindow(room);
+      }
+    },
+    /** Drops what is held (the server is closing). */
+    stop() {
+      for (const window of open.values()) clearTimeout(window.timer);
+      open.clear();
+    },
+  };
+}
+
+/** Sockets written per turn of the event loop when a broad room's signal goes out. */
+export const SIGNAL_CHUNK = 500;
+
+/**
+ * Writes a broad room's signal to this node's sockets in it, SIGNAL_CHUNK at a time with a turn
+ * of the event loop between chunks: one Socket.IO broadcast to 10,000 sockets is 10,000 writes in
+ * one go, during which no request is read and no notification goes out. The sockets are those in
+ * the room when the signal is sent (one that closes meanwhile is skipped).
+ */
+function writeInChunks(io: LiveServer, room: string, event: string, payload: unknown) {
+  const members = io.of('/').adapter.rooms.get(room);
+  if (!members || members.size === 0) return;
+  const ids = [...members];
+  const write = (from: number) => {
+    const chunk = ids.slice(from, from + SIGNAL_CHUNK);
+    (io.local.to(chunk).emit as (e: string, p: unknown) => boolean)(event, payload);
+    if (from + SIGNAL_CHUNK < ids.length) setImmediate(write, from + SIGNAL_CHUNK);
+  };
+  write(0);
+}
+
+export function socketEmitter(
+  io: LiveServer,
+  { signalMs = 0, clustered = false }: { signalMs?: number; clustered?: boolean } = {},
+): LiveEmitter & { stop(): void } {
+  const emit: Send = (room, event, payload) => {
     // Socket.IO's typed emit needs the exact event; the map guarantees the payload matches.
     (io.to(room).emit as (e: string, p: unknown) => boolean)(event, payload);
   };
+  // A broad room's signal: each node writes it to its own sockets in chunks (the Redis adapter
+  // carries the signal, not the 10,000 writes).
+  io.on('live:signal', (room, event, payload) => {
+    if (broadRooms.has(room)) writeInChunks(io, room, event, payload);
+  });
+  const signals = signalBatcher((room, event, payload) => {
+    if (clustered) io.serverSideEmit('live:signal', room, event, payload);
+    writeInChunks(io, room, event, payload);
+  }, signalMs);
   return {
     toUser(userId, event, payload) {
       emit(rooms.user(userId), event, payload);
     },
     toRoom(room, event, payload) {
-      emit(room, event, payload);
+      if (broadRooms.has(room)) signals.send(room, event, payload);
+      else emit(room, event, payload);
     },
+    stop: () => signals.stop(),
     disconnectUser(userId) {
       io.in(rooms.user(userId)).disconnectSockets(true);
     },
@@ -102,6 +196,6 @@ export function socketEmitter(io: LiveServer): LiveEmitter {
 export type LiveServerSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
-  Record<string, never>,
+  InterServerEvents,
   LiveSocketData
 >;

@@ -14,7 +14,7 @@
  * - Browsers must connect from the site's origin (or TRUSTED_ORIGINS), as for every write to /api
  *   (lib/origin.ts).
  * - Sockets end with their session: when Better Auth deletes it (`app.sessionEnds`) its room is
- *   closed on every node; a timer at the session's expiry checks it again.
+ *   closed on every node; at the session's expiry it is checked again (one timer per node).
  * - After every successful write request (its transaction has committed by then) the dispatcher
  *   is kicked; a sweep every 5 s covers events left by a crash.
  * - preClose disconnects every socket (graceful shutdown waits for no one); onClose stops the
@@ -38,6 +38,7 @@ import {
   type LiveServer,
   type LiveServerSocket,
 } from './emitter.ts';
+import { expiryWatch } from './expiry.ts';
 import { handlePostWatch } from './watch.ts';
 
 export interface Live {
@@ -56,10 +57,6 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** setTimeout's longest delay (about 24.8 days); a later expiry is checked then re-armed. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-/** The soonest a session is checked again (an expiry already past, clocks apart). */
-const MIN_RECHECK_MS = 1_000;
 
 export interface LiveOptions {
   /** The notifications feature's presenter (app.ts wires it in). */
@@ -84,43 +81,42 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
   createPresence(app, io);
 
   /**
-   * A socket does not outlive its session: one timer per socket fires at the session's expiry
-   * and asks Better Auth again (without extending the session); a session still valid (its expiry
-   * moved on since) re-arms the timer, a missing or expired one closes the socket.
+   * A socket does not outlive its session: at the session's expiry (expiry.ts: one timer for all
+   * the node's sockets) the socket asks Better Auth again (without extending the session); a
+   * session still valid (its expiry moved on since) files the socket again, a missing or expired
+   * one closes it.
    */
-  const closeAtExpiry = (socket: LiveServerSocket, expiresAt: number) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = (at: number) => {
-      timer = setTimeout(check, Math.min(Math.max(at - Date.now(), MIN_RECHECK_MS), MAX_TIMER_MS));
-      timer.unref();
-    };
-    const check = () => {
-      void (async () => {
-        if (!socket.connected) return;
-        const current = await resolveSession(app, socket.request.headers, {
-          refresh: false,
-          fresh: true,
-        });
-        if (!socket.connected) return;
-        if (!current || current.sessionId !== socket.data.sessionId) {
-          socket.disconnect(true);
-          return;
-        }
-        arm(current.expiresAt);
-      })().catch((err: unknown) => {
-        app.log.error({ err }, 'live: session check failed (socket closed)');
-        socket.disconnect(true);
+  const expiries = expiryWatch<LiveServerSocket>((socket) => {
+    void (async () => {
+      if (!socket.connected) return;
+      const current = await resolveSession(app, socket.handshake.headers, {
+        refresh: false,
+        fresh: true,
       });
-    };
-    arm(expiresAt);
-    socket.on('disconnect', () => clearTimeout(timer));
+      if (!socket.connected) return;
+      if (!current || current.sessionId !== socket.data.sessionId) {
+        socket.disconnect(true);
+        return;
+      }
+      expiries.add(socket, current.expiresAt);
+    })().catch((err: unknown) => {
+      app.log.error({ err }, 'live: session check failed (socket closed)');
+      socket.disconnect(true);
+    });
+  });
+  const closeAtExpiry = (socket: LiveServerSocket, expiresAt: number) => {
+    expiries.add(socket, expiresAt);
+    socket.once('disconnect', () => expiries.remove(socket));
   };
 
   io.use((socket, next) => {
     void (async () => {
       // Not extended by a socket (it cannot carry the refreshed cookie back): the expiry read
       // here is the one the timer below watches.
-      const session = await resolveSession(app, socket.request.headers, { refresh: false });
+      const session = await resolveSession(app, socket.handshake.headers, {
+        refresh: false,
+        fill: false,
+      });
       if (!session) return next(new Error('errors.unauthorized'));
       // The session's room first: a session ending from now on closes this socket; one that ended
       // since getSession is seen by the query below (a socket refused here leaves its rooms).
@@ -186,7 +182,10 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
     });
   });
 
-  const emitter = socketEmitter(io);
+  const emitter = socketEmitter(io, {
+    signalMs: config.LIVE_SIGNAL_MS,
+    clustered: Boolean(config.REDIS_URL),
+  });
   const dispatcher = createDispatcher({
     db: database.db,
     presentNotifications: options.presentNotifications,
@@ -281,6 +280,8 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
   app.addHook('onClose', async () => {
     stopListening();
     await dispatcher.stop();
+    emitter.stop();
+    expiries.stop();
     // Closes the engine; its attempt to close the HTTP server again (Fastify did) is harmless.
     await new Promise<void>((resolve) => {
       void io.close(() => resolve());
