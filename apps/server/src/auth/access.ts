@@ -13,12 +13,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { BetterAuthOptions } from 'better-auth';
 import { fromNodeHeaders } from 'better-auth/node';
 import { parseCookies } from 'better-call';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { accessState, hasAccess, isBanned, isModerator, type AccessState } from '@atelier/shared';
 import { session, user, type UserRow } from '../db/schema/index.ts';
 import { tokenHash } from './session-cache.ts';
@@ -165,28 +160,67 @@ export function cookieFacts(cookieHeader: string, context: CookieContext): Cooki
  * session due for its refresh (it extends it and sets the cookie), and a cookie whose session is
  * gone or expired (it deletes the row and the cookie).
  */
+type AuthContext = Awaited<FastifyInstance['auth']['$context']>;
+/** Better Auth's context once resolved (it never changes): a cache hit needs no await for it. */
+const contexts = new WeakMap<FastifyInstance['auth'], AuthContext>();
+
+async function authContextOf(app: FastifyInstance): Promise<AuthContext> {
+  const known = contexts.get(app.auth);
+  if (known) return known;
+  const context = await app.auth.$context;
+  contexts.set(app.auth, context);
+  return context;
+}
+
+/** Whether a session of this expiry is due for Better Auth's refresh (`refreshes`: it may be). */
+function refreshDue(context: AuthContext, refreshes: boolean, expiresAt: number): boolean {
+  const { expiresIn, updateAge } = context.sessionConfig;
+  return refreshes && expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
+}
+
+function refreshes(context: AuthContext, options: ResolveOptions, dontRemember: boolean): boolean {
+  return (
+    options.refresh !== false &&
+    !(context.options as BetterAuthOptions).session?.disableSessionRefresh &&
+    !dontRemember
+  );
+}
+
+/**
+ * `resolveSession` when the session cache answers at once (a cookie, a hit not due for its
+ * refresh), without a promise; undefined when it would have to ask the database or Better Auth.
+ */
+export function cachedSessionOf(
+  app: FastifyInstance,
+  headers: IncomingHttpHeaders,
+): ResolvedSession | undefined {
+  const context = contexts.get(app.auth);
+  if (!context || headers.authorization || !headers.cookie) return undefined;
+  const { key, dontRemember } = cookieFacts(headers.cookie, context);
+  if (!key) return undefined;
+  const hit = app.sessionCache.get(key);
+  if (!hit || refreshDue(context, refreshes(context, {}, dontRemember), hit.expiresAt)) {
+    return undefined;
+  }
+  return hit;
+}
+
 export async function resolveSession(
   app: FastifyInstance,
   headers: IncomingHttpHeaders,
   options: ResolveOptions = {},
 ): Promise<ResolvedSession | null> {
-  const { auth, sessionCache, deps } = app;
-  const context = await auth.$context;
+  const { sessionCache, deps } = app;
+  const context = await authContextOf(app);
   if (headers.authorization) return resolveThroughBetterAuth(app, headers, options);
   if (!headers.cookie) return null;
   const { token, key, dontRemember } = cookieFacts(headers.cookie, context);
   if (!token || !key) return null;
-  const { expiresIn, updateAge } = context.sessionConfig;
-  const refreshes =
-    options.refresh !== false &&
-    !(context.options as BetterAuthOptions).session?.disableSessionRefresh &&
-    !dontRemember;
-  const refreshDue = (expiresAt: number) =>
-    refreshes && expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
+  const mayRefresh = refreshes(context, options, dontRemember);
 
   if (!options.fresh) {
     const hit = sessionCache.get(key);
-    if (hit && !refreshDue(hit.expiresAt)) return hit;
+    if (hit && !refreshDue(context, mayRefresh, hit.expiresAt)) return hit;
   }
   const generation = sessionCache.generation();
   const [row] = await deps.database.db
@@ -194,7 +228,7 @@ export async function resolveSession(
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
-  if (!row || refreshDue(row.expiresAt.getTime())) {
+  if (!row || refreshDue(context, mayRefresh, row.expiresAt.getTime())) {
     return resolveThroughBetterAuth(app, headers, options);
   }
   const resolved = { sessionId: row.sessionId, expiresAt: row.expiresAt.getTime(), user: row.user };
@@ -237,22 +271,37 @@ export async function loadViewer(
     // A session close to expiry is extended; pass the refreshed cookie on.
     setCookie: (cookie) => void reply.header('set-cookie', cookie),
   });
-  const viewer = resolved
-    ? { user: resolved.user, sessionId: resolved.sessionId, state: stateOf(resolved.user) }
-    : null;
-  request.viewer = viewer;
-  return viewer;
+  request.viewer = resolved ? viewerFrom(resolved) : null;
+  return request.viewer;
+}
+
+function viewerFrom(resolved: ResolvedSession): Viewer {
+  return { user: resolved.user, sessionId: resolved.sessionId, state: stateOf(resolved.user) };
 }
 
 export function requireAccess(
   level: AccessLevel,
   options: { allowBanned?: boolean } = {},
-): preHandlerAsyncHookHandler {
+): preHandlerHookHandler {
   const allowed = options.allowBanned ? [...allowedStates[level], 'banned'] : allowedStates[level];
-  return async function checkAccess(request, reply) {
-    const viewer = await loadViewer(request, reply);
+  const check = (viewer: Viewer | null): AppError | undefined => {
     const state = viewer?.state ?? 'anonymous';
-    if (!allowed.includes(state)) throw refusal[state]();
+    return allowed.includes(state) ? undefined : refusal[state]();
+  };
+  // A callback hook: a warm session (the cache answers at once) is checked without a promise.
+  return function checkAccess(request, reply, done) {
+    if (request.viewer === undefined) {
+      const hit = cachedSessionOf(request.server, request.headers);
+      if (hit) request.viewer = viewerFrom(hit);
+    }
+    if (request.viewer !== undefined) {
+      done(check(request.viewer));
+      return;
+    }
+    loadViewer(request, reply).then(
+      (viewer) => done(check(viewer)),
+      (err: unknown) => done(err as Error),
+    );
   };
 }
 

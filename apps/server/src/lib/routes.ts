@@ -21,6 +21,7 @@ import type {
   FastifySchema,
   FastifySchemaCompiler,
   preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
 } from 'fastify';
 import { z } from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '@atelier/shared';
@@ -144,7 +145,7 @@ export function registerRoute<R extends RouteDef>(
   def: R,
   handler: RouteHandler<R>,
 ): void {
-  const checks: preHandlerAsyncHookHandler[] = [];
+  const checks: (preHandlerAsyncHookHandler | preHandlerHookHandler)[] = [];
   if (def.access !== 'public') {
     checks.push(requireAccess(def.access, { allowBanned: def.allowBanned === true }));
   }
