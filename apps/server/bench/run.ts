@@ -529,6 +529,13 @@ ${modes.map(probeTable).join('\n\n')}
   by a dismissal and by any write or user change, so a repeated read runs none).
   "statements" is what one warm request of the endpoint runs (counted by the server's query
   logger, after a first request of the same kind); the goal is at most 3 for every read.
+- Every /api answer also pays a floor the hello-world does not: the request id, about fifteen
+  security headers (set among the reply's own headers, so Node writes them in one go), the input
+  check of the URL, the admission gate, the session check, the metrics and the compression
+  plugin's hooks. What repeats per client is done once per value, not per request: the signed
+  session cookie is verified once per cookie header (then a session-cache hit costs no HMAC, hash
+  or promise), an \`Accept-Encoding\` is parsed once per spelling; the sections and the tags,
+  when cached, are answered synchronously (no promise between the router and the bytes).
 - The sections and the tags answer with an \`ETag\` and \`304\` on a matching \`If-None-Match\`
   (autocannon does not send it: the figures are full answers); their bodies are serialised and
   compressed once per cached value, not per request.${

@@ -13,12 +13,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { BetterAuthOptions } from 'better-auth';
 import { fromNodeHeaders } from 'better-auth/node';
 import { parseCookies } from 'better-call';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerAsyncHookHandler,
-} from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { accessState, hasAccess, isBanned, isModerator, type AccessState } from '@atelier/shared';
 import { session, user, type UserRow } from '../db/schema/index.ts';
 import { tokenHash } from './session-cache.ts';
@@ -116,6 +111,54 @@ export function signedSessionToken(
   return sent.length === expected.length && timingSafeEqual(sent, expected) ? token : null;
 }
 
+/** What a Cookie header says about the session: its verified token and the token's cache key. */
+interface CookieFacts {
+  /** The session token when the signed cookie holds (else null). */
+  token: string | null;
+  /** `tokenHash(token)`: the session cache's key. */
+  key: string | null;
+  /** Better Auth's "don't remember me" cookie is set (the session is never refreshed). */
+  dontRemember: boolean;
+}
+
+/**
+ * Cookie header → its facts, per secret and cookie names: a client sends the same header with
+ * every request, and parsing it twice, an HMAC and a SHA-256 per request were about a tenth of a
+ * cached read's CPU. The answer is a pure function of the header (the secret and the names are
+ * fixed), so keeping it changes nothing; bounded (emptied when full), long headers not kept.
+ */
+const COOKIE_FACTS_MAX = 2_000;
+const COOKIE_HEADER_MAX = 4_096;
+
+interface CookieContext {
+  secret: string;
+  authCookies: { sessionToken: { name: string }; dontRememberToken: { name: string } };
+}
+/** Per Better Auth context (one per app: its secret and cookie names). */
+const cookieFactsOf = new WeakMap<CookieContext, Map<string, CookieFacts>>();
+
+export function cookieFacts(cookieHeader: string, context: CookieContext): CookieFacts {
+  let known = cookieFactsOf.get(context);
+  if (!known) {
+    known = new Map();
+    cookieFactsOf.set(context, known);
+  }
+  const hit = known.get(cookieHeader);
+  if (hit) return hit;
+  const { authCookies, secret } = context;
+  const token = signedSessionToken(cookieHeader, authCookies.sessionToken.name, secret);
+  const facts: CookieFacts = {
+    token,
+    key: token === null ? null : tokenHash(token),
+    dontRemember: parseCookies(cookieHeader).has(authCookies.dontRememberToken.name),
+  };
+  if (cookieHeader.length <= COOKIE_HEADER_MAX) {
+    if (known.size >= COOKIE_FACTS_MAX) known.clear();
+    known.set(cookieHeader, facts);
+  }
+  return facts;
+}
+
 /**
  * The signed-in session of these headers and its user: Better Auth's signed session cookie,
  * verified here, then one statement (session joined with its user, expiry checked in SQL), none
@@ -123,29 +166,67 @@ export function signedSessionToken(
  * session due for its refresh (it extends it and sets the cookie), and a cookie whose session is
  * gone or expired (it deletes the row and the cookie).
  */
+type AuthContext = Awaited<FastifyInstance['auth']['$context']>;
+/** Better Auth's context once resolved (it never changes): a cache hit needs no await for it. */
+const contexts = new WeakMap<FastifyInstance['auth'], AuthContext>();
+
+async function authContextOf(app: FastifyInstance): Promise<AuthContext> {
+  const known = contexts.get(app.auth);
+  if (known) return known;
+  const context = await app.auth.$context;
+  contexts.set(app.auth, context);
+  return context;
+}
+
+/** Whether a session of this expiry is due for Better Auth's refresh (`refreshes`: it may be). */
+function refreshDue(context: AuthContext, refreshes: boolean, expiresAt: number): boolean {
+  const { expiresIn, updateAge } = context.sessionConfig;
+  return refreshes && expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
+}
+
+function refreshes(context: AuthContext, options: ResolveOptions, dontRemember: boolean): boolean {
+  return (
+    options.refresh !== false &&
+    !(context.options as BetterAuthOptions).session?.disableSessionRefresh &&
+    !dontRemember
+  );
+}
+
+/**
+ * `resolveSession` when the session cache answers at once (a cookie, a hit not due for its
+ * refresh), without a promise; undefined when it would have to ask the database or Better Auth.
+ */
+export function cachedSessionOf(
+  app: FastifyInstance,
+  headers: IncomingHttpHeaders,
+): ResolvedSession | undefined {
+  const context = contexts.get(app.auth);
+  if (!context || headers.authorization || !headers.cookie) return undefined;
+  const { key, dontRemember } = cookieFacts(headers.cookie, context);
+  if (!key) return undefined;
+  const hit = app.sessionCache.get(key);
+  if (!hit || refreshDue(context, refreshes(context, {}, dontRemember), hit.expiresAt)) {
+    return undefined;
+  }
+  return hit;
+}
+
 export async function resolveSession(
   app: FastifyInstance,
   headers: IncomingHttpHeaders,
   options: ResolveOptions = {},
 ): Promise<ResolvedSession | null> {
-  const { auth, sessionCache, deps } = app;
-  const context = await auth.$context;
+  const { sessionCache, deps } = app;
+  const context = await authContextOf(app);
   if (headers.authorization) return resolveThroughBetterAuth(app, headers, options);
-  const cookieName = context.authCookies.sessionToken.name;
-  const token = signedSessionToken(headers.cookie, cookieName, context.secret);
-  if (!token) return null;
-  const key = tokenHash(token);
-  const { expiresIn, updateAge } = context.sessionConfig;
-  const refreshes =
-    options.refresh !== false &&
-    !(context.options as BetterAuthOptions).session?.disableSessionRefresh &&
-    !parseCookies(headers.cookie ?? '').has(context.authCookies.dontRememberToken.name);
-  const refreshDue = (expiresAt: number) =>
-    refreshes && expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
+  if (!headers.cookie) return null;
+  const { token, key, dontRemember } = cookieFacts(headers.cookie, context);
+  if (!token || !key) return null;
+  const mayRefresh = refreshes(context, options, dontRemember);
 
   if (!options.fresh) {
     const hit = sessionCache.get(key);
-    if (hit && !refreshDue(hit.expiresAt)) return hit;
+    if (hit && !refreshDue(context, mayRefresh, hit.expiresAt)) return hit;
   }
   const generation = sessionCache.generation();
   const [row] = await deps.database.db
@@ -153,7 +234,7 @@ export async function resolveSession(
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
-  if (!row || refreshDue(row.expiresAt.getTime())) {
+  if (!row || refreshDue(context, mayRefresh, row.expiresAt.getTime())) {
     return resolveThroughBetterAuth(app, headers, options);
   }
   const resolved = { sessionId: row.sessionId, expiresAt: row.expiresAt.getTime(), user: row.user };
@@ -196,22 +277,37 @@ export async function loadViewer(
     // A session close to expiry is extended; pass the refreshed cookie on.
     setCookie: (cookie) => void reply.header('set-cookie', cookie),
   });
-  const viewer = resolved
-    ? { user: resolved.user, sessionId: resolved.sessionId, state: stateOf(resolved.user) }
-    : null;
-  request.viewer = viewer;
-  return viewer;
+  request.viewer = resolved ? viewerFrom(resolved) : null;
+  return request.viewer;
+}
+
+function viewerFrom(resolved: ResolvedSession): Viewer {
+  return { user: resolved.user, sessionId: resolved.sessionId, state: stateOf(resolved.user) };
 }
 
 export function requireAccess(
   level: AccessLevel,
   options: { allowBanned?: boolean } = {},
-): preHandlerAsyncHookHandler {
+): preHandlerHookHandler {
   const allowed = options.allowBanned ? [...allowedStates[level], 'banned'] : allowedStates[level];
-  return async function checkAccess(request, reply) {
-    const viewer = await loadViewer(request, reply);
+  const check = (viewer: Viewer | null): AppError | undefined => {
     const state = viewer?.state ?? 'anonymous';
-    if (!allowed.includes(state)) throw refusal[state]();
+    return allowed.includes(state) ? undefined : refusal[state]();
+  };
+  // A callback hook: a warm session (the cache answers at once) is checked without a promise.
+  return function checkAccess(request, reply, done) {
+    if (request.viewer === undefined) {
+      const hit = cachedSessionOf(request.server, request.headers);
+      if (hit) request.viewer = viewerFrom(hit);
+    }
+    if (request.viewer !== undefined) {
+      done(check(request.viewer));
+      return;
+    }
+    loadViewer(request, reply).then(
+      (viewer) => done(check(viewer)),
+      (err: unknown) => done(err as Error),
+    );
   };
 }
 

@@ -80,14 +80,24 @@ async function authPlugin(app: FastifyInstance) {
   // Any state-changing request that succeeded (and any Better Auth call, e.g. the GET that verifies
   // an address) may have changed a user's roles or profile: the cache is emptied on every node
   // before the answer leaves, so the next request anywhere reads the user afresh.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode >= 400 || !request.url.startsWith('/api/')) return payload;
-    const isAuthCall =
-      request.url.startsWith('/api/auth/') && !request.url.startsWith('/api/auth/get-session');
-    if (WRITE_METHODS.has(request.method) || isAuthCall) {
-      await app.invalidateSessions({ kind: 'all' }).catch(reportFailure);
+  // A callback hook, not an async one: reads (nearly every request) pass without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const changes =
+      reply.statusCode < 400 &&
+      request.url.startsWith('/api/') &&
+      (WRITE_METHODS.has(request.method) ||
+        (request.url.startsWith('/api/auth/') && !request.url.startsWith('/api/auth/get-session')));
+    if (!changes) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    app.invalidateSessions({ kind: 'all' }).then(
+      () => done(null, payload),
+      (err: unknown) => {
+        reportFailure(err);
+        done(null, payload);
+      },
+    );
   });
 
   await app.register((scope, _options, done) => {

@@ -6,7 +6,7 @@
  * each time, so a change is seen at once and an unchanged answer costs no body.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Cached } from './payload-cache.ts';
+import type { Cached, PayloadCache } from './payload-cache.ts';
 import { encodingFor } from './precompressed.ts';
 import type { PreparedBody } from './routes.ts';
 
@@ -52,4 +52,21 @@ export function answerCached<T>(
   void reply.type('application/json; charset=utf-8');
   if (encoding !== 'identity') void reply.header('content-encoding', encoding);
   return body as PreparedBody;
+}
+
+/**
+ * `answerCached` of the shared payload `key`: at once on a hit (no promise on the way: the route
+ * handler returns it synchronously), else once `load()` has filled the cache.
+ */
+export function answerShared<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payloads: PayloadCache,
+  key: string,
+  load: () => Promise<T>,
+  options?: { shared?: boolean },
+): PreparedBody | Promise<PreparedBody> {
+  const hit = payloads.peek<T>(key);
+  if (hit) return answerCached(request, reply, hit, options);
+  return payloads.get(key, load).then((cached) => answerCached(request, reply, cached, options));
 }

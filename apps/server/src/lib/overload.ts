@@ -58,12 +58,17 @@ export class AdmissionGate {
     return { active: this.active, waiting: this.queue.length, refused: this.refused };
   }
 
+  /** A release when a slot is free now (no promise, no wait), else undefined. */
+  tryAcquire(): Release | undefined {
+    if (this.active >= this.options.maxActive) return undefined;
+    this.active += 1;
+    return this.releaser();
+  }
+
   /** Resolves with a release once a slot is ours; rejects with OverloadedError when refused. */
   acquire(): Promise<Release> {
-    if (this.active < this.options.maxActive) {
-      this.active += 1;
-      return Promise.resolve(this.releaser());
-    }
+    const free = this.tryAcquire();
+    if (free) return Promise.resolve(free);
     if (this.queue.length >= this.options.maxQueue) return Promise.reject(this.refuse());
     return new Promise<Release>((resolve, reject) => {
       const waiter: Waiter = {

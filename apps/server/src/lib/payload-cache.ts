@@ -54,6 +54,8 @@ export interface Cached<T> {
 export interface PayloadCache {
   /** The cached value of `key`, or `load()`'s (kept unless invalidated meanwhile). */
   get<T>(key: string, load: () => Promise<T>): Promise<Cached<T>>;
+  /** The cached value of `key` when there is a fresh one (a hit, counted as such), else undefined. */
+  peek<T>(key: string): Cached<T> | undefined;
   /**
    * One viewer's part of the payload `key` (kept and dropped with it), or `load()`'s: a repeated
    * read by the same viewer runs no statement.
@@ -78,6 +80,21 @@ interface Entry {
   /** The serialised value, then its bodies by encoding (Cached.body). */
   json?: Buffer;
   bodies?: Partial<Record<Encoding, { encoding: Encoding; body: Buffer }>>;
+  /** The entry as a `Cached` (made once: a hit allocates nothing). */
+  cached?: Cached<unknown>;
+}
+
+function cachedOf<T>(entry: Entry): Cached<T> {
+  entry.cached ??= {
+    value: entry.value,
+    etag: () => etagOf(entry),
+    body(encoding, serialize) {
+      entry.json ??= Buffer.from(serialize());
+      entry.bodies ??= {};
+      return (entry.bodies[encoding] ??= compressedBody(entry.json, encoding));
+    },
+  };
+  return entry.cached as Cached<T>;
 }
 
 function etagOf(entry: Entry): string {
@@ -106,19 +123,27 @@ export function createPayloadCache({
   const lru = (limit: number) => {
     const entries = new Map<string, Entry>();
     const loading = new Map<string, { generation: number; promise: Promise<Entry> }>();
+    /** A fresh entry of `key` (a hit), else undefined (a stale one is dropped). */
+    const peek = (key: string): Entry | undefined => {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (now() - entry.storedAt >= ttlMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      hits += 1;
+      // Most recent last (LRU order).
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    };
     return {
       entries,
       loading,
+      peek,
       async get(key: string, load: () => Promise<unknown>): Promise<Entry> {
-        const entry = entries.get(key);
-        if (entry && now() - entry.storedAt < ttlMs) {
-          hits += 1;
-          // Most recent last (LRU order).
-          entries.delete(key);
-          entries.set(key, entry);
-          return entry;
-        }
-        if (entry) entries.delete(key);
+        const entry = peek(key);
+        if (entry) return entry;
         misses += 1;
         const pending = loading.get(key);
         if (pending && pending.generation === generation) return pending.promise;
@@ -155,16 +180,11 @@ export function createPayloadCache({
 
   return {
     async get<T>(key: string, load: () => Promise<T>): Promise<Cached<T>> {
-      const entry = await shared.get(key, load);
-      return {
-        value: entry.value as T,
-        etag: () => etagOf(entry),
-        body(encoding, serialize) {
-          entry.json ??= Buffer.from(serialize());
-          entry.bodies ??= {};
-          return (entry.bodies[encoding] ??= compressedBody(entry.json, encoding));
-        },
-      };
+      return cachedOf<T>(await shared.get(key, load));
+    },
+    peek<T>(key: string): Cached<T> | undefined {
+      const entry = shared.peek(key);
+      return entry ? cachedOf<T>(entry) : undefined;
     },
     async viewerPart<T>(key: string, viewerId: string, load: () => Promise<T>): Promise<T> {
       // Under the payload's key, so that an invalidation of the payload drops it too.

@@ -62,10 +62,30 @@ export function precompress(body: string, type: string): Precompressed {
   };
 }
 
+/**
+ * Accept-Encoding values seen → their encoding: browsers send a handful of spellings, and parsing
+ * one per request showed in a cached read's profile. Bounded (emptied when full).
+ */
+const encodings = new Map<string, Encoding>();
+const ENCODINGS_MAX = 500;
+
 /** The copy the client takes: brotli before gzip, identity when it names neither (or q=0). */
 export function encodingFor(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let encoding = encodings.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = parseEncoding(acceptEncoding);
+    if (acceptEncoding.length <= 200) {
+      if (encodings.size >= ENCODINGS_MAX) encodings.clear();
+      encodings.set(acceptEncoding, encoding);
+    }
+  }
+  return encoding;
+}
+
+function parseEncoding(acceptEncoding: string): Encoding {
   const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
+  for (const part of acceptEncoding.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);

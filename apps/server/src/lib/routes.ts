@@ -21,6 +21,7 @@ import type {
   FastifySchema,
   FastifySchemaCompiler,
   preHandlerAsyncHookHandler,
+  preHandlerHookHandler,
 } from 'fastify';
 import { z } from 'zod';
 import type { BodyOf, ParamsOf, QueryOf, ResponseOf, RouteDef } from '@atelier/shared';
@@ -119,12 +120,32 @@ function validatorFor(def: RouteDef): FastifySchemaCompiler<FastifySchema> {
     };
 }
 
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/**
+ * What the route hands Fastify. Sent already, or nothing to send: an async handler's promise
+ * resolves to the reply (Fastify then sends nothing more), a synchronous one returns undefined
+ * (Fastify sends a synchronous value itself, so it must not see the reply).
+ */
+function answerWith(def: RouteDef) {
+  return (reply: FastifyReply, result: unknown, async: boolean): unknown => {
+    if (reply.sent) return async ? reply : undefined;
+    if (result === undefined) {
+      void reply.send();
+      return async ? reply : undefined;
+    }
+    if (def.responseType) void reply.type(def.responseType);
+    return result;
+  };
+}
+
 export function registerRoute<R extends RouteDef>(
   app: FastifyInstance,
   def: R,
   handler: RouteHandler<R>,
 ): void {
-  const checks: preHandlerAsyncHookHandler[] = [];
+  const checks: (preHandlerAsyncHookHandler | preHandlerHookHandler)[] = [];
   if (def.access !== 'public') {
     checks.push(requireAccess(def.access, { allowBanned: def.allowBanned === true }));
   }
@@ -148,6 +169,7 @@ export function registerRoute<R extends RouteDef>(
   if (def.query) schema.querystring = def.query;
   if (def.body && def.bodyType === undefined) schema.body = def.body;
   const status = defaultStatus(def);
+  const answer = answerWith(def);
 
   app.route({
     method: def.method,
@@ -156,9 +178,11 @@ export function registerRoute<R extends RouteDef>(
     validatorCompiler: validatorFor(def),
     ...(checks.length ? { preValidation: checks } : {}),
     ...(afterValidation.length ? { preHandler: afterValidation } : {}),
-    handler: async (request, reply) => {
+    // Not an async function: a handler that answers at once (a shared answer from the payload
+    // cache) is sent without a promise; one that returns a promise is awaited as before.
+    handler: (request, reply) => {
       void reply.status(status);
-      const result = await handler({
+      const result = handler({
         params: request.params as ParamsOf<R>,
         query: request.query as QueryOf<R>,
         body: request.body as BodyOf<R>,
@@ -168,10 +192,9 @@ export function registerRoute<R extends RouteDef>(
         request,
         reply,
       });
-      if (reply.sent) return reply;
-      if (result === undefined) return reply.send();
-      if (def.responseType) void reply.type(def.responseType);
-      return result;
+      return isPromise(result)
+        ? result.then((value) => answer(reply, value, true))
+        : answer(reply, result, false);
     },
   });
 }

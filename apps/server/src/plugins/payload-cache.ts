@@ -54,12 +54,23 @@ export function registerPayloadCache(
     log.error({ err }, 'publishing a payload-cache invalidation failed');
   };
   // Any state-changing request that succeeded may have changed what a cached payload shows.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode >= 400 || !request.url.startsWith('/api/')) return payload;
-    if (WRITE_METHODS.has(request.method) || request.url.startsWith('/api/auth/')) {
-      await app.invalidatePayloads({ kind: 'all' }).catch(reportFailure);
+  // A callback hook, not an async one: reads (nearly every request) pass without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (
+      reply.statusCode >= 400 ||
+      !request.url.startsWith('/api/') ||
+      !(WRITE_METHODS.has(request.method) || request.url.startsWith('/api/auth/'))
+    ) {
+      done(null, payload);
+      return;
     }
-    return payload;
+    app.invalidatePayloads({ kind: 'all' }).then(
+      () => done(null, payload),
+      (err: unknown) => {
+        reportFailure(err);
+        done(null, payload);
+      },
+    );
   });
   return cache;
 }

@@ -17,8 +17,11 @@ export async function listSections(db: Db): Promise<Section[]> {
 }
 
 /** All sections from the node's payload cache (lib/payload-cache.ts; one statement on a miss). */
+/** The sections' key in the payload cache. */
+export const SECTIONS_KEY = 'sections';
+
 export function cachedSections(db: Db, cache: PayloadCache): Promise<Cached<Section[]>> {
-  return cache.get('sections', () => listSections(db));
+  return cache.get(SECTIONS_KEY, () => listSections(db));
 }
 
 export async function getSection(db: Db, slug: string, cache?: PayloadCache): Promise<Section> {

@@ -1,15 +1,15 @@
 /** Sections: the handlers of `routes.sections` (packages/shared/src/routes/sections.ts). */
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@atelier/shared';
-import { answerCached } from '../../lib/http-cache.ts';
+import { answerShared } from '../../lib/http-cache.ts';
 import { registerRoute } from '../../lib/routes.ts';
-import { cachedSections, getSection, listSectionPosts } from './queries.ts';
+import { getSection, listSectionPosts, listSections, SECTIONS_KEY } from './queries.ts';
 
 export function sectionRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
   // The same for every member: from the node's payload cache, with an ETag (304 when unchanged).
-  registerRoute(app, routes.sections.list, async ({ request, reply }) =>
-    answerCached(request, reply, await cachedSections(db, app.payloads)),
+  registerRoute(app, routes.sections.list, ({ request, reply }) =>
+    answerShared(request, reply, app.payloads, SECTIONS_KEY, () => listSections(db)),
   );
   registerRoute(app, routes.sections.get, ({ params }) =>
     getSection(db, params.slug, app.payloads),
