@@ -51,9 +51,10 @@ const preloadLinks = (files: string[]) =>
     .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
     .join('');
 
-function readJson<T>(file: string): T | null {
+/** A list the build wrote (`{ key: value }`), or null when it is missing or unreadable. */
+function readList(file: string): Record<string, unknown> | null {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   } catch {
     return null;
   }
@@ -70,9 +71,15 @@ function routePattern(route: string): RegExp {
 
 /** The build's preload lists with index.html; null when the build has no route list. */
 function readIndexPages(dist: string, indexFile: string, mtimeMs: number): IndexPages | null {
-  const preloads = readJson<Record<string, string[]>>(path.join(dist, 'route-preload.json'));
+  const preloads = readList(path.join(dist, 'route-preload.json')) as Record<
+    string,
+    string[]
+  > | null;
   if (!preloads) return null;
-  const locales = readJson<Record<string, string>>(path.join(dist, 'locale-preload.json')) ?? {};
+  const locales = (readList(path.join(dist, 'locale-preload.json')) ?? {}) as Record<
+    string,
+    string
+  >;
   return {
     mtimeMs,
     index: fs.readFileSync(indexFile, 'utf8'),
