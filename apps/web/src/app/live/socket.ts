@@ -170,6 +170,15 @@ export async function openLiveSocket(
     (socket.on as (e: string, fn: (...args: never[]) => void) => void).call(socket, event, handler);
   }
   const stopPresence = watchPresence(queryClient, socket);
+  // Leaving the page (a navigation, the tab closed): the socket says goodbye at once. One still on
+  // HTTP long-polling (it had not upgraded yet) would otherwise stay connected on the server, its
+  // user online, until the ping timeout (up to 45 s). Back from the back/forward cache: again.
+  const onPageHide = () => socket.disconnect();
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted && !closed) socket.connect();
+  };
+  window.addEventListener('pagehide', onPageHide);
+  window.addEventListener('pageshow', onPageShow);
 
   return {
     socket,
@@ -178,6 +187,8 @@ export async function openLiveSocket(
       clearTimeout(retry);
       stopWatching();
       stopPresence();
+      window.removeEventListener('pagehide', onPageHide);
+      window.removeEventListener('pageshow', onPageShow);
       socket.removeAllListeners();
       socket.disconnect();
     },
