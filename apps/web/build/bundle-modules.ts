@@ -1,7 +1,8 @@
 /**
- * Vite plugin, active when ATELIER_BUNDLE_REPORT=1: after the bundle is generated, prints the
+ * Vite plugin, active when ATELIER_BUNDLE_REPORT is set: after the bundle is generated, prints the
  * packages (and our own folders) that fill the entry chunk, by their size before minification,
- * so what the first screen does not need can be found and moved out.
+ * so what the first screen does not need can be found and moved out. `ATELIER_BUNDLE_REPORT=
+ * PostPage` (a chunk's name) prints that chunk's too.
  */
 import type { Plugin } from 'vite';
 
@@ -17,13 +18,16 @@ export function bundleModulesPlugin(): Plugin {
     name: 'atelier-bundle-modules',
     apply: 'build',
     generateBundle(_options, bundle) {
-      if (process.env.ATELIER_BUNDLE_REPORT !== '1') return;
+      const wanted = process.env.ATELIER_BUNDLE_REPORT;
+      if (!wanted) return;
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+        if (chunk.type !== 'chunk' || !(chunk.isEntry || chunk.name === wanted)) continue;
         const groups = new Map<string, number>();
         for (const [id, module] of Object.entries(chunk.modules))
           groups.set(groupOf(id), (groups.get(groupOf(id)) ?? 0) + module.renderedLength);
-        const lines = [`Entry chunk ${chunk.fileName}, by package (bytes before minification):`];
+        const lines = [
+          `${chunk.isEntry ? 'Entry chunk' : 'Chunk'} ${chunk.fileName}, by package (bytes before minification):`,
+        ];
         for (const [group, bytes] of [...groups].sort((a, b) => b[1] - a[1]))
           lines.push(`  ${String(bytes).padStart(8)}  ${group}`);
         this.info(lines.join('\n'));

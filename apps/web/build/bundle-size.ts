@@ -11,8 +11,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** The budget of the entry's scripts, gzip, in KB (issue 12 aims at 150 KB). */
-export const initialJsBudgetKb = 170;
+/**
+ * The budget of the entry's scripts, gzip, in KB (issue 12 aims at 150 KB for all a first screen
+ * loads). The Preact build's entry is ~108 KB; React's (`ATELIER_WEB_RUNTIME=react`) is ~167 KB.
+ */
+export const initialJsBudgetKb = 115;
 
 /** Script URLs named by an HTML page: module scripts and modulepreload links, in order. */
 export function scriptsOf(html: string): string[] {

@@ -1,5 +1,5 @@
 /**
- * Markdown of posts and comments, safely: GitHub-flavoured Markdown (remark-gfm), raw HTML never
+ * Markdown of posts and comments, safely: GitHub-flavoured Markdown (remark-gfm's parser), raw HTML never
  * rendered (react-markdown shows it as plain text; rehype-raw is never used), unsafe URLs
  * (javascript:, data:, vbscript:…) dropped by react-markdown's default `urlTransform`, links with
  * rel="noopener noreferrer nofollow", and images only from this site (an image elsewhere becomes a
@@ -9,7 +9,7 @@
  * Only lazy pages import this file: react-markdown stays out of the initial bundle.
  */
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import remarkGfmParse from './remarkGfmParse.ts';
 import Box from '@mui/material/Box';
 import remarkMentions from './remarkMentions.ts';
 
@@ -107,7 +107,7 @@ export function Markdown({ children }: { children: string }) {
       }}
     >
       <ReactMarkdown
-        remarkPlugins={[remarkGfm, remarkMentions]}
+        remarkPlugins={[remarkGfmParse, remarkMentions]}
         components={components}
         urlTransform={defaultUrlTransform}
       >

@@ -1,4 +1,4 @@
-import { createContext, use } from 'react';
+import { createContext, useContext } from 'react';
 
 export type FeedbackColor = 'info' | 'success' | 'warning' | 'error';
 
@@ -11,7 +11,7 @@ export interface SnackbarRequest {
 export const SnackbarContext = createContext<{ show: (req: SnackbarRequest) => void } | null>(null);
 
 export function useSnackbar(): (req: SnackbarRequest) => void {
-  const ctx = use(SnackbarContext);
+  const ctx = useContext(SnackbarContext);
   if (!ctx) throw new Error('useSnackbar outside SnackbarProvider');
   return ctx.show;
 }
@@ -29,7 +29,7 @@ export const ConfirmContext = createContext<{
 
 /** Asks the person to confirm; resolves true on confirm, false on cancel. */
 export function useConfirm(): (req: ConfirmRequest) => Promise<boolean> {
-  const ctx = use(ConfirmContext);
+  const ctx = useContext(ConfirmContext);
   if (!ctx) throw new Error('useConfirm outside ConfirmProvider');
   return ctx.confirm;
 }
