@@ -132,7 +132,15 @@ export async function openLiveSocket(
   onConnected: (connected: boolean) => void,
 ): Promise<{ socket: LiveSocket; close: () => void }> {
   const { io } = await import('socket.io-client');
-  const socket: LiveSocket = io({ path: '/socket.io', withCredentials: true });
+  // WebSocket first: one connection instead of long-polling requests (an XHR each, while the page
+  // is still loading) and an upgrade. Where WebSocket cannot get through (a proxy that drops the
+  // upgrade), Socket.IO tries long-polling next.
+  const socket: LiveSocket = io({
+    path: '/socket.io',
+    withCredentials: true,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  });
   let connectedOnce = false;
   let closed = false;
   let retry: ReturnType<typeof setTimeout> | undefined;
