@@ -10,7 +10,8 @@
  */
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfmParse from './remarkGfmParse.ts';
-import Box from '@mui/material/Box';
+import { styled } from '@mui/material/styles';
+import { theme } from '../app/theme.ts';
 import remarkMentions from './remarkMentions.ts';
 
 /** Same-origin (a path) or an absolute URL on this page's origin. */
@@ -61,51 +62,74 @@ const components: Components = {
   },
 };
 
+/**
+ * The look of rendered Markdown, serialized once when this module loads (MUI's `styled` does that
+ * for a plain object): an `sx` prop was resolved against the theme for every post, comment and
+ * reply on each render, a visible share of a long thread's first render. The values are the
+ * theme's, in pixels (spacing 8 px, corners `theme.shape.borderRadius`).
+ */
+const { palette, spacing } = theme;
+const radius = Number(theme.shape.borderRadius);
+const MarkdownRoot = styled('div')({
+  overflowWrap: 'anywhere',
+  lineHeight: 1.7,
+  '& > :first-of-type': { marginTop: 0 },
+  '& > :last-child': { marginBottom: 0 },
+  '& p': { marginTop: spacing(1.25), marginBottom: spacing(1.25) },
+  '& h2, & h3, & h4, & h5, & h6': {
+    marginTop: spacing(2.5),
+    marginBottom: spacing(1),
+    lineHeight: 1.3,
+  },
+  '& h2': { fontSize: '1.5rem' },
+  '& h3': { fontSize: '1.3rem' },
+  '& h4': { fontSize: '1.15rem' },
+  '& h5, & h6': { fontSize: '1rem' },
+  '& a': { color: palette.primary.main },
+  '& img': { maxWidth: '100%', height: 'auto', borderRadius: radius },
+  '& blockquote': {
+    margin: 0,
+    marginTop: spacing(1.5),
+    marginBottom: spacing(1.5),
+    paddingLeft: spacing(2),
+    borderLeft: `4px solid ${palette.divider}`,
+    color: palette.text.secondary,
+  },
+  '& code': {
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    fontSize: '0.9em',
+    backgroundColor: palette.action.hover,
+    paddingLeft: spacing(0.5),
+    paddingRight: spacing(0.5),
+    borderRadius: radius / 2,
+  },
+  '& pre': {
+    padding: spacing(1.5),
+    overflowX: 'auto',
+    backgroundColor: palette.action.hover,
+    borderRadius: radius,
+  },
+  '& pre code': { backgroundColor: 'transparent', padding: 0 },
+  '& table': { borderCollapse: 'collapse', display: 'block', overflowX: 'auto', maxWidth: '100%' },
+  '& th, & td': {
+    border: `1px solid ${palette.divider}`,
+    paddingLeft: spacing(1),
+    paddingRight: spacing(1),
+    paddingTop: spacing(0.5),
+    paddingBottom: spacing(0.5),
+  },
+  '& ul, & ol': { paddingLeft: spacing(3) },
+  '& hr': {
+    border: 0,
+    borderTop: `1px solid ${palette.divider}`,
+    marginTop: spacing(2),
+    marginBottom: spacing(2),
+  },
+});
+
 export function Markdown({ children }: { children: string }) {
   return (
-    <Box
-      className="markdown"
-      sx={{
-        overflowWrap: 'anywhere',
-        lineHeight: 1.7,
-        '& > :first-of-type': { mt: 0 },
-        '& > :last-child': { mb: 0 },
-        '& p': { my: 1.25 },
-        '& h2, & h3, & h4, & h5, & h6': { mt: 2.5, mb: 1, lineHeight: 1.3 },
-        '& h2': { fontSize: '1.5rem' },
-        '& h3': { fontSize: '1.3rem' },
-        '& h4': { fontSize: '1.15rem' },
-        '& h5, & h6': { fontSize: '1rem' },
-        '& a': { color: 'primary.main' },
-        '& img': { maxWidth: '100%', height: 'auto', borderRadius: 1 },
-        '& blockquote': {
-          m: 0,
-          my: 1.5,
-          pl: 2,
-          borderLeft: 4,
-          borderColor: 'divider',
-          color: 'text.secondary',
-        },
-        '& code': {
-          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-          fontSize: '0.9em',
-          bgcolor: 'action.hover',
-          px: 0.5,
-          borderRadius: 0.5,
-        },
-        '& pre': { p: 1.5, overflowX: 'auto', bgcolor: 'action.hover', borderRadius: 1 },
-        '& pre code': { bgcolor: 'transparent', p: 0 },
-        '& table': {
-          borderCollapse: 'collapse',
-          display: 'block',
-          overflowX: 'auto',
-          maxWidth: '100%',
-        },
-        '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5 },
-        '& ul, & ol': { pl: 3 },
-        '& hr': { border: 0, borderTop: 1, borderColor: 'divider', my: 2 },
-      }}
-    >
+    <MarkdownRoot className="markdown">
       <ReactMarkdown
         remarkPlugins={[remarkGfmParse, remarkMentions]}
         components={components}
@@ -113,7 +137,7 @@ export function Markdown({ children }: { children: string }) {
       >
         {children}
       </ReactMarkdown>
-    </Box>
+    </MarkdownRoot>
   );
 }
 
