@@ -49,6 +49,11 @@ export interface Cached<T> {
    * serialisation and no compression per request.
    */
   body(encoding: Encoding, serialize: () => string): { encoding: Encoding; body: Buffer };
+  /**
+   * `make()`, once per cached value and `name` (kept and dropped with the value): what a route
+   * derives from it for every reader, e.g. its answer serialised (lib/liked-json.ts).
+   */
+  memo<R>(name: string, make: () => R): R;
 }
 
 export interface PayloadCache {
@@ -80,6 +85,8 @@ interface Entry {
   /** The serialised value, then its bodies by encoding (Cached.body). */
   json?: Buffer;
   bodies?: Partial<Record<Encoding, { encoding: Encoding; body: Buffer }>>;
+  /** Cached.memo's values by name. */
+  memos?: Map<string, unknown>;
   /** The entry as a `Cached` (made once: a hit allocates nothing). */
   cached?: Cached<unknown>;
 }
@@ -92,6 +99,13 @@ function cachedOf<T>(entry: Entry): Cached<T> {
       entry.json ??= Buffer.from(serialize());
       entry.bodies ??= {};
       return (entry.bodies[encoding] ??= compressedBody(entry.json, encoding));
+    },
+    memo<R>(name: string, make: () => R): R {
+      entry.memos ??= new Map();
+      if (entry.memos.has(name)) return entry.memos.get(name) as R;
+      const made = make();
+      entry.memos.set(name, made);
+      return made;
     },
   };
   return entry.cached as Cached<T>;
