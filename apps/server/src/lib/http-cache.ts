@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { likedJson, withLiked } from './liked-json.ts';
-import type { Cached, PayloadCache } from './payload-cache.ts';
+import { andThen, type Cached, type MaybePromise, type PayloadCache } from './payload-cache.ts';
 import { encodingFor } from './precompressed.ts';
 import type { PreparedBody } from './routes.ts';
 
@@ -87,9 +87,17 @@ export interface LikedView<T> {
  */
 export function answerLiked<T>(
   reply: FastifyReply,
+  view: MaybePromise<LikedView<T>>,
+  options: { name?: string; present?: (value: T) => unknown } = {},
+): MaybePromise<PreparedBody> {
+  return andThen(view, ({ cached, liked }) => likedAnswer(reply, cached, liked, options));
+}
+
+function likedAnswer<T>(
+  reply: FastifyReply,
   cached: Cached<T>,
   liked: readonly ReadonlySet<string>[],
-  { name = 'liked-json', present }: { name?: string; present?: (value: T) => unknown } = {},
+  { name = 'liked-json', present }: { name?: string; present?: (value: T) => unknown },
 ): PreparedBody {
   const prepared = cached.memo(name, () =>
     likedJson(reply.serialize(present ? present(cached.value) : cached.value) as string),

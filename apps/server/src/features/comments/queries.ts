@@ -10,11 +10,11 @@ import { queryRows } from '../../lib/sql.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { LikedView } from '../../lib/http-cache.ts';
-import type { PayloadCache } from '../../lib/payload-cache.ts';
+import { andThen, type MaybePromise, type PayloadCache } from '../../lib/payload-cache.ts';
 import * as conversation from '../conversations/queries.ts';
 import { likedIdsMany } from '../likes/service.ts';
 import { canSeePost } from '../posts/policy.ts';
-import { sharedPost } from '../posts/queries.ts';
+import { sharedPostNow } from '../posts/queries.ts';
 import { commentNotFound, replyNotFound } from './service.ts';
 import {
   presentComment,
@@ -103,36 +103,45 @@ export const loadReply = conversation.loader(
  * statement (on their first read of the page). A deleted comment is never shown as liked
  * (presenter.ts).
  */
-export async function commentsFor(
+export function commentsFor(
   db: Tx,
   cache: PayloadCache,
   postId: string,
   viewer: Pick<UserRow, 'id' | 'roles'>,
   options: { cursor?: string; limit?: number } = {},
-): Promise<LikedView<Page<Comment>>> {
-  const post = await sharedPost(db, cache, postId);
-  if (!post || !canSeePost(viewer, { state: post.row.state, authorId: post.row.author_id }))
-    throw notFound('errors.postNotFound');
-  const key = `comments:${postId}:${JSON.stringify([options.cursor, options.limit])}`;
-  const cached = await cache.get(key, () => listComments(db, postId, null, options));
-  const liked = await cache.viewerPart(key, viewer.id, () => {
-    const { items } = cached.value;
-    return likedIdsMany(
-      db,
-      {
-        comment: items.map((c) => c.id),
-        commentReply: items.flatMap((c) => c.replies.map((r) => r.id)),
-      },
-      viewer.id,
+): MaybePromise<LikedView<Page<Comment>>> {
+  return andThen(sharedPostNow(db, cache, postId), (post) => {
+    if (!post || !canSeePost(viewer, { state: post.row.state, authorId: post.row.author_id }))
+      throw notFound('errors.postNotFound');
+    const key = `comments:${postId}:${JSON.stringify([options.cursor, options.limit])}`;
+    return andThen(
+      cache.getNow(key, () => listComments(db, postId, null, options)),
+      (cached) =>
+        andThen(
+          cache.viewerPart(key, viewer.id, () => {
+            const { items } = cached.value;
+            return likedIdsMany(
+              db,
+              {
+                comment: items.map((c) => c.id),
+                commentReply: items.flatMap((c) => c.replies.map((r) => r.id)),
+              },
+              viewer.id,
+            );
+          }),
+          (liked) => {
+            let comments = liked.comment;
+            if (comments.size > 0) {
+              const deleted = cached.memo(
+                'deleted-comments',
+                () => new Set(cached.value.items.filter((c) => c.deleted).map((c) => c.id)),
+              );
+              if (deleted.size > 0)
+                comments = new Set([...comments].filter((id) => !deleted.has(id)));
+            }
+            return { cached, liked: [comments, liked.commentReply] };
+          },
+        ),
     );
   });
-  let comments = liked.comment;
-  if (comments.size > 0) {
-    const deleted = cached.memo(
-      'deleted-comments',
-      () => new Set(cached.value.items.filter((c) => c.deleted).map((c) => c.id)),
-    );
-    if (deleted.size > 0) comments = new Set([...comments].filter((id) => !deleted.has(id)));
-  }
-  return { cached, liked: [comments, liked.commentReply] };
 }

@@ -11,10 +11,9 @@ export function commentRoutes(app: FastifyInstance, _options: unknown, done: () 
   const db = app.deps.database.db;
 
   // The page from the node's payload cache, serialised once, the viewer's likes spliced in.
-  registerRoute(app, routes.comments.list, async ({ params, query, viewer, reply }) => {
-    const view = await commentsFor(db, app.payloads, params.id, viewer.user, query);
-    return answerLiked(reply, view.cached, view.liked);
-  });
+  registerRoute(app, routes.comments.list, ({ params, query, viewer, reply }) =>
+    answerLiked(reply, commentsFor(db, app.payloads, params.id, viewer.user, query)),
+  );
   registerRoute(app, routes.comments.create, createdUnder(db, service.createComment, loadComment));
   registerRoute(app, routes.comments.update, edited(db, service.updateComment, loadComment));
   registerRoute(app, routes.comments.remove, deleted(db, service.deleteComment));

@@ -19,7 +19,7 @@ import { queryRows } from '../../lib/sql.ts';
 import { iso } from '../../lib/time.ts';
 import { joinedUser } from '../conversations/presenter.ts';
 import type { LikedView } from '../../lib/http-cache.ts';
-import type { PayloadCache } from '../../lib/payload-cache.ts';
+import { andThen, type MaybePromise, type PayloadCache } from '../../lib/payload-cache.ts';
 import { likedInPayload } from '../likes/service.ts';
 import { listStatusUpdates } from '../status-updates/queries.ts';
 
@@ -126,19 +126,24 @@ export async function sharedHomeData(db: Tx): Promise<HomeData> {
  * payload cache (no statement on a hit) and the viewer's likes among its status updates (one
  * statement on their first read of it).
  */
-export async function homeFor(
+export function homeFor(
   db: Tx,
   viewerId: string,
   cache: PayloadCache,
-): Promise<LikedView<HomeData>> {
-  const cached = await cache.get('home', () => sharedHomeData(db));
-  const liked = await likedInPayload(
-    db,
-    cache,
-    'home',
-    'statusUpdate',
-    () => cached.value.statusUpdates.map((s) => s.id),
-    viewerId,
+): MaybePromise<LikedView<HomeData>> {
+  return andThen(
+    cache.getNow('home', () => sharedHomeData(db)),
+    (cached) =>
+      andThen(
+        likedInPayload(
+          db,
+          cache,
+          'home',
+          'statusUpdate',
+          () => cached.value.statusUpdates.map((s) => s.id),
+          viewerId,
+        ),
+        (liked) => ({ cached, liked: [liked] }),
+      ),
   );
-  return { cached, liked: [liked] };
 }

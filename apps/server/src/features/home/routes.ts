@@ -8,9 +8,8 @@ import { homeFor } from './queries.ts';
 export function homeRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
   // The shared part from the node's payload cache, serialised once, the viewer's likes spliced in.
-  registerRoute(app, routes.home.get, async ({ viewer, reply }) => {
-    const view = await homeFor(db, viewer.user.id, app.payloads);
-    return answerLiked(reply, view.cached, view.liked);
-  });
+  registerRoute(app, routes.home.get, ({ viewer, reply }) =>
+    answerLiked(reply, homeFor(db, viewer.user.id, app.payloads)),
+  );
   done();
 }

@@ -16,7 +16,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { PayloadCache } from '../../lib/payload-cache.ts';
+import type { MaybePromise, PayloadCache } from '../../lib/payload-cache.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
 import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
@@ -234,7 +234,7 @@ export function likedInPayload(
   /** The payload's targets (asked only when the viewer's part is not cached). */
   targetIds: readonly string[] | (() => readonly string[]),
   userId: string,
-): Promise<Set<string>> {
+): MaybePromise<Set<string>> {
   return cache.viewerPart(key, userId, () =>
     likedIds(db, target, typeof targetIds === 'function' ? targetIds() : targetIds, userId),
   );

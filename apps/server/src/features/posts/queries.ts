@@ -11,7 +11,12 @@ import type { UserRow } from '../../db/schema/index.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { LikedView } from '../../lib/http-cache.ts';
-import type { Cached, PayloadCache } from '../../lib/payload-cache.ts';
+import {
+  andThen,
+  type Cached,
+  type MaybePromise,
+  type PayloadCache,
+} from '../../lib/payload-cache.ts';
 import { likedIds, likedInPayload } from '../likes/service.ts';
 import { type MediaFields } from '../media/presenter.ts';
 import {
@@ -202,8 +207,21 @@ export async function sharedPost(
   return (await cachedPost(db, cache, id)).value;
 }
 
-function cachedPost(db: Tx, cache: PayloadCache, id: string): Promise<Cached<SharedPost | null>> {
-  return cache.get(`post:${id}`, async () => {
+/** `sharedPost`, at once on a cache hit (no promise). */
+export function sharedPostNow(
+  db: Tx,
+  cache: PayloadCache,
+  id: string,
+): MaybePromise<SharedPost | null> {
+  return andThen(cachedPost(db, cache, id), (cached) => cached.value);
+}
+
+function cachedPost(
+  db: Tx,
+  cache: PayloadCache,
+  id: string,
+): MaybePromise<Cached<SharedPost | null>> {
+  return cache.getNow(`post:${id}`, async () => {
     const row = await findPostRow(db, id);
     return row ? { row, media: await mediaOfPost(db, row.id) } : null;
   });
@@ -214,19 +232,22 @@ function cachedPost(db: Tx, cache: PayloadCache, id: string): Promise<Cached<Sha
  * does not exist or is not theirs to see (a removed post: its author and moderators only): the
  * shared part from the cache, then the viewer's like (one statement on their first read).
  */
-export async function postFor(
+export function postFor(
   db: Tx,
   cache: PayloadCache,
   id: string,
   viewer: Pick<UserRow, 'id' | 'roles'>,
-): Promise<LikedView<SharedPost> | null> {
-  const cached = await cachedPost(db, cache, id);
-  const shared = cached.value;
-  if (!shared) return null;
-  const { row } = shared;
-  if (!canSeePost(viewer, { state: row.state, authorId: row.author_id })) return null;
-  const liked = await likedInPayload(db, cache, `post:${id}`, 'post', [row.id], viewer.id);
-  return { cached: cached as Cached<SharedPost>, liked: [liked] };
+): MaybePromise<LikedView<SharedPost> | null> {
+  return andThen(cachedPost(db, cache, id), (cached) => {
+    const shared = cached.value;
+    if (!shared) return null;
+    const { row } = shared;
+    if (!canSeePost(viewer, { state: row.state, authorId: row.author_id })) return null;
+    return andThen(
+      likedInPayload(db, cache, `post:${id}`, 'post', [row.id], viewer.id),
+      (liked) => ({ cached: cached as Cached<SharedPost>, liked: [liked] }),
+    );
+  });
 }
 
 /** The post of a shared part as the API shows it to a viewer who does not like it. */

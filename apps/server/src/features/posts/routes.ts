@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { routes } from '@atelier/shared';
 import { answerLiked } from '../../lib/http-cache.ts';
+import { andThen } from '../../lib/payload-cache.ts';
 import { registerRoute } from '../../lib/routes.ts';
 import { mediaStoreFor } from '../../lib/storage/index.ts';
 import { removeMediaFiles } from '../media/storage.ts';
@@ -19,14 +20,16 @@ export function postRoutes(app: FastifyInstance, _options: unknown, done: () => 
   );
   // The shared part from the node's payload cache, presented and serialised once, the viewer's
   // like spliced in (queries.ts); after a write (create, update) the post is read from the database.
-  registerRoute(app, routes.posts.get, async ({ params, viewer, reply }) => {
-    const view = await postFor(db, app.payloads, params.id, viewer.user);
-    if (!view) throw postNotFound();
-    return answerLiked(reply, view.cached, view.liked, {
-      name: 'posts.get',
-      present: presentSharedPost,
-    });
-  });
+  registerRoute(app, routes.posts.get, ({ params, viewer, reply }) =>
+    answerLiked(
+      reply,
+      andThen(postFor(db, app.payloads, params.id, viewer.user), (view) => {
+        if (!view) throw postNotFound();
+        return view;
+      }),
+      { name: 'posts.get', present: presentSharedPost },
+    ),
+  );
   registerRoute(app, routes.posts.update, async ({ params, body, viewer }) => {
     await removeMediaFiles(media, await updatePost(db, viewer.user, params.id, body));
     return readPost(db, params.id, viewer.user);

@@ -8,11 +8,10 @@ import { searchFor } from './service.ts';
 export function searchRoutes(app: FastifyInstance, _options: unknown, done: () => void) {
   const db = app.deps.database.db;
   // The results from the node's payload cache, serialised once, the viewer's likes spliced in.
-  registerRoute(app, routes.search.search, async ({ query, viewer, reply }) => {
+  registerRoute(app, routes.search.search, ({ query, viewer, reply }) => {
     const { id, language } = viewer.user;
     const lng = isLanguage(language) ? language : 'en';
-    const view = await searchFor(db, query, id, lng, app.payloads);
-    return answerLiked(reply, view.cached, view.liked);
+    return answerLiked(reply, searchFor(db, query, id, lng, app.payloads));
   });
   done();
 }

@@ -30,7 +30,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { LikedView } from '../../lib/http-cache.ts';
-import type { PayloadCache } from '../../lib/payload-cache.ts';
+import { andThen, type MaybePromise, type PayloadCache } from '../../lib/payload-cache.ts';
 import { likedInPayload } from '../likes/service.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { postSummariesByIds } from '../posts/queries.ts';
@@ -211,24 +211,22 @@ async function searchUsers(db: Db, q: string): Promise<PublicUser[]> {
  * from the node's payload cache (by query and language; the tags from the cached tag list), and
  * the viewer's likes among the posts found (one statement on their first read of the results).
  */
-export async function searchFor(
+export function searchFor(
   db: Db,
   query: SearchQuery,
   viewerId: string,
   lng: Language,
   cache: PayloadCache,
-): Promise<LikedView<SearchResults>> {
+): MaybePromise<LikedView<SearchResults>> {
   const key = `search:${lng}:${JSON.stringify(query)}`;
-  const cached = await cache.get(key, () => searchResults(db, query, null, lng, cache));
-  const liked = await likedInPayload(
-    db,
-    cache,
-    key,
-    'post',
-    () => cached.value.posts.map((p) => p.id),
-    viewerId,
+  return andThen(
+    cache.getNow(key, () => searchResults(db, query, null, lng, cache)),
+    (cached) =>
+      andThen(
+        likedInPayload(db, cache, key, 'post', () => cached.value.posts.map((p) => p.id), viewerId),
+        (liked) => ({ cached, liked: [liked] }),
+      ),
   );
-  return { cached, liked: [liked] };
 }
 
 /** Search as the viewer sees it, from the database (no cache: bench/search.ts times it). */

@@ -15,9 +15,8 @@ export function sectionRoutes(app: FastifyInstance, _options: unknown, done: () 
     getSection(db, params.slug, app.payloads),
   );
   // The page from the node's payload cache, serialised once, the viewer's likes spliced in.
-  registerRoute(app, routes.sections.posts, async ({ params, query, viewer, reply }) => {
-    const view = await sectionPostsFor(db, params.slug, query, viewer.user.id, app.payloads);
-    return answerLiked(reply, view.cached, view.liked);
-  });
+  registerRoute(app, routes.sections.posts, ({ params, query, viewer, reply }) =>
+    answerLiked(reply, sectionPostsFor(db, params.slug, query, viewer.user.id, app.payloads)),
+  );
   done();
 }
