@@ -527,6 +527,9 @@ ${modes.map(probeTable).join('\n\n')}
   first read of a payload, none after; the bench's member repeats its reads) and each member's
   notifications list (the bell, kept per user: dropped when the dispatcher creates one of theirs,
   by a dismissal and by any write or user change, so a repeated read runs none).
+  A shared answer is serialised once per cached value and each viewer's liked flags are spliced
+  into those bytes (\`lib/liked-json.ts\`); with the payload and the viewer's part cached it is
+  answered without a promise.
   "statements" is what one warm request of the endpoint runs (counted by the server's query
   logger, after a first request of the same kind); the goal is at most 3 for every read.
 - Every /api answer also pays a floor the hello-world does not: the request id, about fifteen

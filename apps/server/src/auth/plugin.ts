@@ -18,7 +18,7 @@ import {
   type Invalidation,
   type SessionCache,
 } from './session-cache.ts';
-import { invalidationChannel } from '../lib/invalidations.ts';
+import { invalidateBeforeSend, invalidationChannel } from '../lib/invalidations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,25 +80,19 @@ async function authPlugin(app: FastifyInstance) {
   // Any state-changing request that succeeded (and any Better Auth call, e.g. the GET that verifies
   // an address) may have changed a user's roles or profile: the cache is emptied on every node
   // before the answer leaves, so the next request anywhere reads the user afresh.
-  // A callback hook, not an async one: reads (nearly every request) pass without a promise.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const changes =
-      reply.statusCode < 400 &&
-      request.url.startsWith('/api/') &&
-      (WRITE_METHODS.has(request.method) ||
-        (request.url.startsWith('/api/auth/') && !request.url.startsWith('/api/auth/get-session')));
-    if (!changes) {
-      done(null, payload);
-      return;
-    }
-    app.invalidateSessions({ kind: 'all' }).then(
-      () => done(null, payload),
-      (err: unknown) => {
-        reportFailure(err);
-        done(null, payload);
-      },
-    );
-  });
+  app.addHook(
+    'onSend',
+    invalidateBeforeSend(
+      (request, reply) =>
+        reply.statusCode < 400 &&
+        request.url.startsWith('/api/') &&
+        (WRITE_METHODS.has(request.method) ||
+          (request.url.startsWith('/api/auth/') &&
+            !request.url.startsWith('/api/auth/get-session'))),
+      () => app.invalidateSessions({ kind: 'all' }),
+      reportFailure,
+    ),
+  );
 
   await app.register((scope, _options, done) => {
     authBridge(scope, config, done);

@@ -6,7 +6,8 @@
  * each time, so a change is seen at once and an unchanged answer costs no body.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Cached, PayloadCache } from './payload-cache.ts';
+import { likedJson, withLiked } from './liked-json.ts';
+import { andThen, type Cached, type MaybePromise, type PayloadCache } from './payload-cache.ts';
 import { encodingFor } from './precompressed.ts';
 import type { PreparedBody } from './routes.ts';
 
@@ -69,4 +70,38 @@ export function answerShared<T>(
   const hit = payloads.peek<T>(key);
   if (hit) return answerCached(request, reply, hit, options);
   return payloads.get(key, load).then((cached) => answerCached(request, reply, cached, options));
+}
+
+/** A cached value and the ids of what the viewer likes in it (`answerLiked`). */
+export interface LikedView<T> {
+  cached: Cached<T>;
+  liked: ReadonlySet<string>[];
+}
+
+/**
+ * The viewer's answer from a cached value that differs between viewers only by its `liked` flags:
+ * `present(value)` (the value itself by default) serialised by the route's response schema once
+ * per cached value (`Cached.memo`, under `name`: one per route reading the value), then `true`
+ * spliced in on the objects whose id is in one of `liked` (lib/liked-json.ts). The bytes are what
+ * the route would have serialised from the merged value; no ETag (the answer is the viewer's own).
+ */
+export function answerLiked<T>(
+  reply: FastifyReply,
+  view: MaybePromise<LikedView<T>>,
+  options: { name?: string; present?: (value: T) => unknown } = {},
+): MaybePromise<PreparedBody> {
+  return andThen(view, ({ cached, liked }) => likedAnswer(reply, cached, liked, options));
+}
+
+function likedAnswer<T>(
+  reply: FastifyReply,
+  cached: Cached<T>,
+  liked: readonly ReadonlySet<string>[],
+  { name = 'liked-json', present }: { name?: string; present?: (value: T) => unknown },
+): PreparedBody {
+  const prepared = cached.memo(name, () =>
+    likedJson(reply.serialize(present ? present(cached.value) : cached.value) as string),
+  );
+  void reply.type('application/json; charset=utf-8');
+  return withLiked(prepared, ...liked) as PreparedBody;
 }

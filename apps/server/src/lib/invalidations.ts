@@ -3,7 +3,13 @@
  * an invalidation message and, with Redis, the channel that carries them between nodes.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+} from 'fastify';
 import { connectRedis, type RedisConnections } from '../live/redis.ts';
 
 /**
@@ -60,5 +66,30 @@ export function invalidationChannel(
     publish: async (invalidation) => {
       if (redis) await redis.pub.publish(channel, JSON.stringify({ ...invalidation, origin }));
     },
+  };
+}
+
+/**
+ * An onSend hook that, when `changes(request, reply)`, runs `invalidate()` before the answer
+ * leaves; a failure is reported and the answer is sent anyway. A callback hook, not an async one:
+ * reads (nearly every request) pass without a promise.
+ */
+export function invalidateBeforeSend(
+  changes: (request: FastifyRequest, reply: FastifyReply) => boolean,
+  invalidate: () => Promise<void>,
+  reportFailure: (err: unknown) => void,
+): onSendHookHandler {
+  return (request, reply, payload, done) => {
+    if (!changes(request, reply)) {
+      done(null, payload);
+      return;
+    }
+    invalidate().then(
+      () => done(null, payload),
+      (err: unknown) => {
+        reportFailure(err);
+        done(null, payload);
+      },
+    );
   };
 }

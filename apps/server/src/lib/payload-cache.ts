@@ -49,18 +49,25 @@ export interface Cached<T> {
    * serialisation and no compression per request.
    */
   body(encoding: Encoding, serialize: () => string): { encoding: Encoding; body: Buffer };
+  /**
+   * `make()`, once per cached value and `name` (kept and dropped with the value): what a route
+   * derives from it for every reader, e.g. its answer serialised (lib/liked-json.ts).
+   */
+  memo<R>(name: string, make: () => R): R;
 }
 
 export interface PayloadCache {
   /** The cached value of `key`, or `load()`'s (kept unless invalidated meanwhile). */
   get<T>(key: string, load: () => Promise<T>): Promise<Cached<T>>;
+  /** `get`, but a hit is returned at once (no promise: a cached answer is sent synchronously). */
+  getNow<T>(key: string, load: () => Promise<T>): Cached<T> | Promise<Cached<T>>;
   /** The cached value of `key` when there is a fresh one (a hit, counted as such), else undefined. */
   peek<T>(key: string): Cached<T> | undefined;
   /**
    * One viewer's part of the payload `key` (kept and dropped with it), or `load()`'s: a repeated
    * read by the same viewer runs no statement.
    */
-  viewerPart<T>(key: string, viewerId: string, load: () => Promise<T>): Promise<T>;
+  viewerPart<T>(key: string, viewerId: string, load: () => Promise<T>): T | Promise<T>;
   /**
    * A payload of one user only, under a key that names them (`notificationsKey`), or `load()`'s:
    * in an LRU of its own, so that many users never push shared payloads out.
@@ -80,6 +87,8 @@ interface Entry {
   /** The serialised value, then its bodies by encoding (Cached.body). */
   json?: Buffer;
   bodies?: Partial<Record<Encoding, { encoding: Encoding; body: Buffer }>>;
+  /** Cached.memo's values by name. */
+  memos?: Map<string, unknown>;
   /** The entry as a `Cached` (made once: a hit allocates nothing). */
   cached?: Cached<unknown>;
 }
@@ -92,6 +101,13 @@ function cachedOf<T>(entry: Entry): Cached<T> {
       entry.json ??= Buffer.from(serialize());
       entry.bodies ??= {};
       return (entry.bodies[encoding] ??= compressedBody(entry.json, encoding));
+    },
+    memo<R>(name: string, make: () => R): R {
+      entry.memos ??= new Map();
+      if (entry.memos.has(name)) return entry.memos.get(name) as R;
+      const made = make();
+      entry.memos.set(name, made);
+      return made;
     },
   };
   return entry.cached as Cached<T>;
@@ -182,13 +198,22 @@ export function createPayloadCache({
     async get<T>(key: string, load: () => Promise<T>): Promise<Cached<T>> {
       return cachedOf<T>(await shared.get(key, load));
     },
+    getNow<T>(key: string, load: () => Promise<T>): Cached<T> | Promise<Cached<T>> {
+      const hit = shared.peek(key);
+      if (hit) return cachedOf<T>(hit);
+      return shared.get(key, load).then((entry) => cachedOf<T>(entry));
+    },
     peek<T>(key: string): Cached<T> | undefined {
       const entry = shared.peek(key);
       return entry ? cachedOf<T>(entry) : undefined;
     },
-    async viewerPart<T>(key: string, viewerId: string, load: () => Promise<T>): Promise<T> {
+    viewerPart<T>(key: string, viewerId: string, load: () => Promise<T>): T | Promise<T> {
       // Under the payload's key, so that an invalidation of the payload drops it too.
-      return (await viewers.get(`${key}:viewer:${viewerId}`, load)).value as T;
+      const viewerKey = `${key}:viewer:${viewerId}`;
+      // A hit at once (no promise).
+      const hit = viewers.peek(viewerKey);
+      if (hit) return hit.value as T;
+      return viewers.get(viewerKey, load).then((entry) => entry.value as T);
     },
     async personal<T>(key: string, load: () => Promise<T>): Promise<T> {
       return (await personal.get(key, load)).value as T;
@@ -276,4 +301,18 @@ export function payloadPrefixesOf(event: DomainEvent): string[] | 'all' {
 function postIdOf(event: DomainEvent): string {
   const data = event.data as { postId?: string; post?: { postId: string } };
   return data.postId ?? data.post?.postId ?? '';
+}
+
+/** A value now or later. */
+export type MaybePromise<T> = T | Promise<T>;
+
+const isPromise = <T>(value: MaybePromise<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
+
+/** `next(value)` at once when `value` is there, else once it is: cache hits chain without promises. */
+export function andThen<T, R>(
+  value: MaybePromise<T>,
+  next: (value: T) => MaybePromise<R>,
+): MaybePromise<R> {
+  return isPromise(value) ? value.then(next) : next(value);
 }

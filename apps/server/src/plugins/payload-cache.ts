@@ -14,7 +14,7 @@ import {
   type PayloadCache,
   type PayloadInvalidation,
 } from '../lib/payload-cache.ts';
-import { invalidationChannel } from '../lib/invalidations.ts';
+import { invalidateBeforeSend, invalidationChannel } from '../lib/invalidations.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,23 +54,16 @@ export function registerPayloadCache(
     log.error({ err }, 'publishing a payload-cache invalidation failed');
   };
   // Any state-changing request that succeeded may have changed what a cached payload shows.
-  // A callback hook, not an async one: reads (nearly every request) pass without a promise.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (
-      reply.statusCode >= 400 ||
-      !request.url.startsWith('/api/') ||
-      !(WRITE_METHODS.has(request.method) || request.url.startsWith('/api/auth/'))
-    ) {
-      done(null, payload);
-      return;
-    }
-    app.invalidatePayloads({ kind: 'all' }).then(
-      () => done(null, payload),
-      (err: unknown) => {
-        reportFailure(err);
-        done(null, payload);
-      },
-    );
-  });
+  app.addHook(
+    'onSend',
+    invalidateBeforeSend(
+      (request, reply) =>
+        reply.statusCode < 400 &&
+        request.url.startsWith('/api/') &&
+        (WRITE_METHODS.has(request.method) || request.url.startsWith('/api/auth/')),
+      () => app.invalidatePayloads({ kind: 'all' }),
+      reportFailure,
+    ),
+  );
   return cache;
 }

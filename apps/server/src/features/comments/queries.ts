@@ -9,11 +9,12 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { PayloadCache } from '../../lib/payload-cache.ts';
+import type { LikedView } from '../../lib/http-cache.ts';
+import { andThen, type MaybePromise, type PayloadCache } from '../../lib/payload-cache.ts';
 import * as conversation from '../conversations/queries.ts';
 import { likedIdsMany } from '../likes/service.ts';
 import { canSeePost } from '../posts/policy.ts';
-import { sharedPost } from '../posts/queries.ts';
+import { sharedPostNow } from '../posts/queries.ts';
 import { commentNotFound, replyNotFound } from './service.ts';
 import {
   presentComment,
@@ -96,34 +97,51 @@ export const loadReply = conversation.loader(
 );
 
 /**
- * A page of a post's comments as this viewer sees them (404 when the post is not theirs to see):
- * the post's shared part and the page without likes from the node's payload cache, then the
- * viewer's likes among the comments and their replies in one statement (the one of a cache hit).
+ * A page of a post's comments and the viewer's likes in it (lib/http-cache.ts `answerLiked`; 404
+ * when the post is not theirs to see): the post's shared part and the page without likes from the
+ * node's payload cache, then the viewer's likes among the comments and their replies in one
+ * statement (on their first read of the page). A deleted comment is never shown as liked
+ * (presenter.ts).
  */
-export async function readCommentsFor(
+export function commentsFor(
   db: Tx,
   cache: PayloadCache,
   postId: string,
   viewer: Pick<UserRow, 'id' | 'roles'>,
   options: { cursor?: string; limit?: number } = {},
-): Promise<Page<Comment>> {
-  const post = await sharedPost(db, cache, postId);
-  if (!post || !canSeePost(viewer, { state: post.row.state, authorId: post.row.author_id }))
-    throw notFound('errors.postNotFound');
-  const key = `comments:${postId}:${JSON.stringify([options.cursor, options.limit])}`;
-  const shared = (await cache.get(key, () => listComments(db, postId, null, options))).value;
-  const replyIds = shared.items.flatMap((c) => c.replies.map((r) => r.id));
-  const liked = await cache.viewerPart(key, viewer.id, () =>
-    likedIdsMany(db, { comment: shared.items.map((c) => c.id), commentReply: replyIds }, viewer.id),
-  );
-  if (liked.comment.size === 0 && liked.commentReply.size === 0) return shared;
-  return {
-    ...shared,
-    items: shared.items.map((c) => ({
-      ...c,
-      // A deleted comment is never shown as liked (presenter.ts).
-      liked: !c.deleted && liked.comment.has(c.id),
-      replies: c.replies.map((r) => (liked.commentReply.has(r.id) ? { ...r, liked: true } : r)),
-    })),
-  };
+): MaybePromise<LikedView<Page<Comment>>> {
+  return andThen(sharedPostNow(db, cache, postId), (post) => {
+    if (!post || !canSeePost(viewer, { state: post.row.state, authorId: post.row.author_id }))
+      throw notFound('errors.postNotFound');
+    const key = `comments:${postId}:${JSON.stringify([options.cursor, options.limit])}`;
+    return andThen(
+      cache.getNow(key, () => listComments(db, postId, null, options)),
+      (cached) =>
+        andThen(
+          cache.viewerPart(key, viewer.id, () => {
+            const { items } = cached.value;
+            return likedIdsMany(
+              db,
+              {
+                comment: items.map((c) => c.id),
+                commentReply: items.flatMap((c) => c.replies.map((r) => r.id)),
+              },
+              viewer.id,
+            );
+          }),
+          (liked) => {
+            let comments = liked.comment;
+            if (comments.size > 0) {
+              const deleted = cached.memo(
+                'deleted-comments',
+                () => new Set(cached.value.items.filter((c) => c.deleted).map((c) => c.id)),
+              );
+              if (deleted.size > 0)
+                comments = new Set([...comments].filter((id) => !deleted.has(id)));
+            }
+            return { cached, liked: [comments, liked.commentReply] };
+          },
+        ),
+    );
+  });
 }

@@ -18,8 +18,9 @@ import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { iso } from '../../lib/time.ts';
 import { joinedUser } from '../conversations/presenter.ts';
-import type { PayloadCache } from '../../lib/payload-cache.ts';
-import { likedIds, likedInPayload } from '../likes/service.ts';
+import type { LikedView } from '../../lib/http-cache.ts';
+import { andThen, type MaybePromise, type PayloadCache } from '../../lib/payload-cache.ts';
+import { likedInPayload } from '../likes/service.ts';
 import { listStatusUpdates } from '../status-updates/queries.ts';
 
 interface SectionRow extends Record<string, unknown> {
@@ -121,21 +122,28 @@ export async function sharedHomeData(db: Tx): Promise<HomeData> {
 }
 
 /**
- * The home page for a viewer: the shared part (from the node's payload cache when given: no
- * statement on a hit) and the viewer's likes among its status updates (one statement, none when
- * the viewer's part is cached too).
+ * The home page for a viewer (lib/http-cache.ts `answerLiked`): the shared part from the node's
+ * payload cache (no statement on a hit) and the viewer's likes among its status updates (one
+ * statement on their first read of it).
  */
-export async function homeData(db: Tx, viewerId: string, cache?: PayloadCache): Promise<HomeData> {
-  const shared = cache
-    ? (await cache.get('home', () => sharedHomeData(db))).value
-    : await sharedHomeData(db);
-  const ids = shared.statusUpdates.map((s) => s.id);
-  const liked = cache
-    ? await likedInPayload(db, cache, 'home', 'statusUpdate', ids, viewerId)
-    : await likedIds(db, 'statusUpdate', ids, viewerId);
-  if (liked.size === 0) return shared;
-  return {
-    ...shared,
-    statusUpdates: shared.statusUpdates.map((s) => (liked.has(s.id) ? { ...s, liked: true } : s)),
-  };
+export function homeFor(
+  db: Tx,
+  viewerId: string,
+  cache: PayloadCache,
+): MaybePromise<LikedView<HomeData>> {
+  return andThen(
+    cache.getNow('home', () => sharedHomeData(db)),
+    (cached) =>
+      andThen(
+        likedInPayload(
+          db,
+          cache,
+          'home',
+          'statusUpdate',
+          () => cached.value.statusUpdates.map((s) => s.id),
+          viewerId,
+        ),
+        (liked) => ({ cached, liked: [liked] }),
+      ),
+  );
 }

@@ -16,7 +16,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { PayloadCache } from '../../lib/payload-cache.ts';
+import type { MaybePromise, PayloadCache } from '../../lib/payload-cache.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
 import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
@@ -231,34 +231,13 @@ export function likedInPayload(
   cache: PayloadCache,
   key: string,
   target: LikeTarget,
-  targetIds: readonly string[],
+  /** The payload's targets (asked only when the viewer's part is not cached). */
+  targetIds: readonly string[] | (() => readonly string[]),
   userId: string,
-): Promise<Set<string>> {
-  return cache.viewerPart(key, userId, () => likedIds(db, target, targetIds, userId));
-}
-
-/**
- * The items of the cached payload `key` with `liked` set on those the viewer likes
- * (`likedInPayload`); the same array when they like none of them.
- */
-export async function withLikesInPayload<T extends { id: string; liked: boolean }>(
-  db: Tx,
-  cache: PayloadCache,
-  key: string,
-  target: LikeTarget,
-  items: T[],
-  userId: string,
-): Promise<T[]> {
-  const liked = await likedInPayload(
-    db,
-    cache,
-    key,
-    target,
-    items.map((i) => i.id),
-    userId,
+): MaybePromise<Set<string>> {
+  return cache.viewerPart(key, userId, () =>
+    likedIds(db, target, typeof targetIds === 'function' ? targetIds() : targetIds, userId),
   );
-  if (liked.size === 0) return items;
-  return items.map((i) => (liked.has(i.id) ? { ...i, liked: true } : i));
 }
 
 /**

@@ -10,7 +10,13 @@ import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../../db/schema/index.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { queryRows } from '../../lib/sql.ts';
-import type { PayloadCache } from '../../lib/payload-cache.ts';
+import type { LikedView } from '../../lib/http-cache.ts';
+import {
+  andThen,
+  type Cached,
+  type MaybePromise,
+  type PayloadCache,
+} from '../../lib/payload-cache.ts';
 import { likedIds, likedInPayload } from '../likes/service.ts';
 import { type MediaFields } from '../media/presenter.ts';
 import {
@@ -198,28 +204,52 @@ export async function sharedPost(
   cache: PayloadCache,
   id: string,
 ): Promise<SharedPost | null> {
-  const cached = await cache.get(`post:${id}`, async () => {
+  return (await cachedPost(db, cache, id)).value;
+}
+
+/** `sharedPost`, at once on a cache hit (no promise). */
+export function sharedPostNow(
+  db: Tx,
+  cache: PayloadCache,
+  id: string,
+): MaybePromise<SharedPost | null> {
+  return andThen(cachedPost(db, cache, id), (cached) => cached.value);
+}
+
+function cachedPost(
+  db: Tx,
+  cache: PayloadCache,
+  id: string,
+): MaybePromise<Cached<SharedPost | null>> {
+  return cache.getNow(`post:${id}`, async () => {
     const row = await findPostRow(db, id);
     return row ? { row, media: await mediaOfPost(db, row.id) } : null;
   });
-  return cached.value;
 }
 
 /**
- * The post as this viewer sees it, or null when it does not exist or is not theirs to see (a
- * removed post: its author and moderators only): the shared part from the cache, then the
- * viewer's like (the one statement of a cache hit).
+ * The post's shared part and the viewer's like (lib/http-cache.ts `answerLiked`), or null when it
+ * does not exist or is not theirs to see (a removed post: its author and moderators only): the
+ * shared part from the cache, then the viewer's like (one statement on their first read).
  */
-export async function readPostFor(
+export function postFor(
   db: Tx,
   cache: PayloadCache,
   id: string,
   viewer: Pick<UserRow, 'id' | 'roles'>,
-): Promise<Post | null> {
-  const shared = await sharedPost(db, cache, id);
-  if (!shared) return null;
-  const { row, media } = shared;
-  if (!canSeePost(viewer, { state: row.state, authorId: row.author_id })) return null;
-  const liked = await likedInPayload(db, cache, `post:${id}`, 'post', [row.id], viewer.id);
-  return presentPost(row, media, liked.has(row.id));
+): MaybePromise<LikedView<SharedPost> | null> {
+  return andThen(cachedPost(db, cache, id), (cached) => {
+    const shared = cached.value;
+    if (!shared) return null;
+    const { row } = shared;
+    if (!canSeePost(viewer, { state: row.state, authorId: row.author_id })) return null;
+    return andThen(
+      likedInPayload(db, cache, `post:${id}`, 'post', [row.id], viewer.id),
+      (liked) => ({ cached: cached as Cached<SharedPost>, liked: [liked] }),
+    );
+  });
 }
+
+/** The post of a shared part as the API shows it to a viewer who does not like it. */
+export const presentSharedPost = ({ row, media }: SharedPost): Post =>
+  presentPost(row, media, false);

@@ -29,8 +29,9 @@ import {
 } from '@atelier/shared';
 import type { Db } from '../../db/client.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import type { PayloadCache } from '../../lib/payload-cache.ts';
-import { withLikesInPayload } from '../likes/service.ts';
+import type { LikedView } from '../../lib/http-cache.ts';
+import { andThen, type MaybePromise, type PayloadCache } from '../../lib/payload-cache.ts';
+import { likedInPayload } from '../likes/service.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { postSummariesByIds } from '../posts/queries.ts';
 import { presentTag } from '../tags/presenter.ts';
@@ -206,25 +207,39 @@ async function searchUsers(db: Db, q: string): Promise<PublicUser[]> {
 }
 
 /**
- * Search as the viewer sees it. With the node's payload cache (lib/payload-cache.ts) the results
- * without the viewer's likes are cached by query and language, the tags come from the cached tag
- * list, and a hit runs one statement (the viewer's likes among the posts found).
+ * Search for a viewer (lib/http-cache.ts `answerLiked`): the results without the viewer's likes
+ * from the node's payload cache (by query and language; the tags from the cached tag list), and
+ * the viewer's likes among the posts found (one statement on their first read of the results).
  */
-export async function search(
+export function searchFor(
   db: Db,
   query: SearchQuery,
   viewerId: string,
   lng: Language,
-  cache?: PayloadCache,
-): Promise<SearchResults> {
-  if (!cache) return searchFor(db, query, viewerId, lng);
+  cache: PayloadCache,
+): MaybePromise<LikedView<SearchResults>> {
   const key = `search:${lng}:${JSON.stringify(query)}`;
-  const shared = (await cache.get(key, () => searchFor(db, query, null, lng, cache))).value;
-  const posts = await withLikesInPayload(db, cache, key, 'post', shared.posts, viewerId);
-  return posts === shared.posts ? shared : { ...shared, posts };
+  return andThen(
+    cache.getNow(key, () => searchResults(db, query, null, lng, cache)),
+    (cached) =>
+      andThen(
+        likedInPayload(db, cache, key, 'post', () => cached.value.posts.map((p) => p.id), viewerId),
+        (liked) => ({ cached, liked: [liked] }),
+      ),
+  );
 }
 
-async function searchFor(
+/** Search as the viewer sees it, from the database (no cache: bench/search.ts times it). */
+export function search(
+  db: Db,
+  query: SearchQuery,
+  viewerId: string,
+  lng: Language,
+): Promise<SearchResults> {
+  return searchResults(db, query, viewerId, lng);
+}
+
+async function searchResults(
   db: Db,
   query: SearchQuery,
   viewerId: string | null,

@@ -4,8 +4,14 @@ import type { ListPostsQuery, Page, PostSummary, Section } from '@atelier/shared
 import type { Db } from '../../db/client.ts';
 import { sections } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Cached, PayloadCache } from '../../lib/payload-cache.ts';
-import { withLikesInPayload } from '../likes/service.ts';
+import type { LikedView } from '../../lib/http-cache.ts';
+import {
+  andThen,
+  type Cached,
+  type MaybePromise,
+  type PayloadCache,
+} from '../../lib/payload-cache.ts';
+import { likedInPayload } from '../likes/service.ts';
 import { listPostSummaries } from '../posts/queries.ts';
 import { presentSection } from './presenter.ts';
 
@@ -36,39 +42,47 @@ export async function getSection(db: Db, slug: string, cache?: PayloadCache): Pr
 }
 
 /**
- * The section's published posts as the viewer sees them; 404 for an unknown section. With the
- * node's payload cache: the page without the viewer's likes is cached (key: the whole query), and
- * the viewer's likes among its posts are the one statement of a hit.
+ * The section's published posts as the viewer sees them; 404 for an unknown section. From the
+ * node's payload cache: the page without the viewer's likes (key: the whole query), and the
+ * viewer's likes among its posts (one statement on the viewer's first read of the page).
  */
-export async function listSectionPosts(
+export function sectionPostsFor(
   db: Db,
   slug: string,
   query: ListPostsQuery,
   viewerId: string,
-  cache?: PayloadCache,
-): Promise<Page<PostSummary>> {
-  let sectionSlug: string;
-  if (cache) {
-    sectionSlug = (await getSection(db, slug, cache)).slug;
-  } else {
-    const [row] = await db
-      .select({ slug: sections.slug })
-      .from(sections)
-      .where(eq(sections.slug, slug));
-    if (!row) throw sectionNotFound();
-    sectionSlug = row.slug;
-  }
-  const filter = {
-    sort: query.sort,
-    sectionSlug,
-    tagId: query.tag,
-    provenance: query.provenance,
-    cursor: query.cursor,
-    limit: query.limit,
-  };
-  if (!cache) return listPostSummaries(db, filter, viewerId);
-  const key = `section-posts:${sectionSlug}:${JSON.stringify([query.sort, query.tag, query.provenance, query.cursor, query.limit])}`;
-  const shared = (await cache.get(key, () => listPostSummaries(db, filter, null))).value;
-  const items = await withLikesInPayload(db, cache, key, 'post', shared.items, viewerId);
-  return items === shared.items ? shared : { ...shared, items };
+  cache: PayloadCache,
+): MaybePromise<LikedView<Page<PostSummary>>> {
+  // Synchronous when all three are cached (no promise between the router and the bytes).
+  return andThen(
+    cache.getNow(SECTIONS_KEY, () => listSections(db)),
+    (sections) => {
+      const section = sections.value.find((s) => s.slug === slug);
+      if (!section) throw sectionNotFound();
+      const filter = {
+        sort: query.sort,
+        sectionSlug: section.slug,
+        tagId: query.tag,
+        provenance: query.provenance,
+        cursor: query.cursor,
+        limit: query.limit,
+      };
+      const key = `section-posts:${section.slug}:${JSON.stringify([query.sort, query.tag, query.provenance, query.cursor, query.limit])}`;
+      return andThen(
+        cache.getNow(key, () => listPostSummaries(db, filter, null)),
+        (cached) =>
+          andThen(
+            likedInPayload(
+              db,
+              cache,
+              key,
+              'post',
+              () => cached.value.items.map((i) => i.id),
+              viewerId,
+            ),
+            (liked) => ({ cached, liked: [liked] }),
+          ),
+      );
+    },
+  );
 }
