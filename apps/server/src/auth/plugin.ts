@@ -19,6 +19,7 @@ import {
   type SessionCache,
 } from './session-cache.ts';
 import { invalidateBeforeSend, invalidationChannel } from '../lib/invalidations.ts';
+import { succeededChange } from '../lib/writes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,8 +33,6 @@ declare module 'fastify' {
     invalidateSessions(invalidation: Invalidation): Promise<void>;
   }
 }
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 async function authPlugin(app: FastifyInstance) {
   const { config, database } = app.deps;
@@ -84,11 +83,7 @@ async function authPlugin(app: FastifyInstance) {
     'onSend',
     invalidateBeforeSend(
       (request, reply) =>
-        reply.statusCode < 400 &&
-        request.url.startsWith('/api/') &&
-        (WRITE_METHODS.has(request.method) ||
-          (request.url.startsWith('/api/auth/') &&
-            !request.url.startsWith('/api/auth/get-session'))),
+        succeededChange(request, reply, (url) => !url.startsWith('/api/auth/get-session')),
       () => app.invalidateSessions({ kind: 'all' }),
       reportFailure,
     ),

@@ -28,6 +28,7 @@ import { resolveSession, stateOf } from '../auth/access.ts';
 import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
 import { domainEvents, session as sessionTable, user } from '../db/schema/index.ts';
 import { queryRows } from '../lib/sql.ts';
+import { succeededChange } from '../lib/writes.ts';
 import { createDispatcher, type Dispatcher, type NotificationPresenter } from './dispatcher.ts';
 import { notificationsKey, payloadPrefixesOf } from '../lib/payload-cache.ts';
 import { createPresence } from './presence.ts';
@@ -55,8 +56,6 @@ declare module 'fastify' {
     live: Live;
   }
 }
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export interface LiveOptions {
   /** The notifications feature's presenter (app.ts wires it in). */
@@ -263,13 +262,7 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
   });
 
   app.addHook('onResponse', (request, reply, hookDone) => {
-    if (
-      WRITE_METHODS.has(request.method) &&
-      reply.statusCode < 400 &&
-      request.url.startsWith('/api/')
-    ) {
-      void dispatcher.kick();
-    }
+    if (succeededChange(request, reply)) void dispatcher.kick();
     hookDone();
   });
 

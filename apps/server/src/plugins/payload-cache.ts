@@ -15,6 +15,7 @@ import {
   type PayloadInvalidation,
 } from '../lib/payload-cache.ts';
 import { invalidateBeforeSend, invalidationChannel } from '../lib/invalidations.ts';
+import { succeededChange } from '../lib/writes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,8 +25,6 @@ declare module 'fastify' {
     invalidatePayloads(invalidation: PayloadInvalidation): Promise<void>;
   }
 }
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function registerPayloadCache(
   app: FastifyInstance,
@@ -57,10 +56,7 @@ export function registerPayloadCache(
   app.addHook(
     'onSend',
     invalidateBeforeSend(
-      (request, reply) =>
-        reply.statusCode < 400 &&
-        request.url.startsWith('/api/') &&
-        (WRITE_METHODS.has(request.method) || request.url.startsWith('/api/auth/')),
+      (request, reply) => succeededChange(request, reply, () => true),
       () => app.invalidatePayloads({ kind: 'all' }),
       reportFailure,
     ),

@@ -18,6 +18,7 @@ import type { Config } from '../config.ts';
 import { forbidden } from '../lib/errors.ts';
 import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
 import { bucketOrigin } from '../lib/storage/s3.ts';
+import { WRITE_METHODS } from '../lib/writes.ts';
 
 /**
  * Features the site never uses are denied to every frame, its own included; fullscreen and
@@ -50,8 +51,6 @@ export const PERMISSIONS_POLICY = [
   'web-share=()',
   'xr-spatial-tracking=()',
 ].join(', ');
-
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** `/api`, `/api/…` or `/api?…` (without splitting the URL: this runs twice per request). */
 const isApiPath = (url: string): boolean =>
