@@ -66,10 +66,10 @@ export function answerShared<T>(
   key: string,
   load: () => Promise<T>,
   options?: { shared?: boolean },
-): PreparedBody | Promise<PreparedBody> {
-  const hit = payloads.peek<T>(key);
-  if (hit) return answerCached(request, reply, hit, options);
-  return payloads.get(key, load).then((cached) => answerCached(request, reply, cached, options));
+): MaybePromise<PreparedBody> {
+  return andThen(payloads.getNow(key, load), (cached) =>
+    answerCached(request, reply, cached, options),
+  );
 }
 
 /** A cached value and the ids of what the viewer likes in it (`answerLiked`). */
