@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMember } from './factories.ts';
+import { createMember, createUser, requestAs } from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import { newPost } from './post-factories.ts';
 
@@ -149,7 +149,7 @@ describe("a route's page", () => {
     expect(res.body).toBe(indexHtml);
   });
 
-  it("announces the messages of the language the browser will choose, and English's", async () => {
+  it('announces the messages of the language the browser will choose, and only those', async () => {
     const index = path.join(dist, 'index.html');
     const rebuilt = (seconds: number) => {
       const at = new Date(Date.now() + seconds * 1000);
@@ -166,18 +166,50 @@ describe("a route's page", () => {
     rebuilt(5);
     try {
       const ko = await get('/login', undefined, { 'accept-language': 'en-US,ko;q=0.8' });
-      expect(ko.headers.vary).toBe('accept-encoding, accept-language');
+      expect(ko.headers.vary).toBe('accept-encoding, accept-language, cookie');
       expect(ko.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ko-bb22.js">');
-      expect(ko.body).toContain('<link rel="modulepreload" crossorigin href="/assets/en-aa11.js">');
-      expect(ko.body).not.toContain('fr-cc33');
+      expect(ko.body).not.toMatch(/en-aa11|fr-cc33/);
       // The app skips the browser's first language (the seed's rule): French alone gives English.
       const en = await get('/login', undefined, { 'accept-language': 'fr-FR' });
       expect(en.body.match(/rel="modulepreload"/g)).toHaveLength(3);
       expect(en.body).toContain('/assets/en-aa11.js');
       expect(en.body).not.toMatch(/ko-bb22|fr-cc33/);
+
+      // Signed in with a saved language: the page is in it, whatever the browser says.
+      const saved = await createMember(t);
+      expect((await requestAs(t, saved, 'PATCH /api/me', { language: 'fr' })).statusCode).toBe(200);
+      const fr = await get('/login', undefined, {
+        'accept-language': 'en-US',
+        cookie: saved.cookie,
+      });
+      expect(fr.body).toContain('<meta name="user-language" content="fr">');
+      expect(fr.body).toContain('/assets/fr-cc33.js');
+      expect(fr.body).not.toMatch(/en-aa11|ko-bb22/);
     } finally {
       fs.rmSync(path.join(dist, 'locale-preload.json'));
       rebuilt(10);
     }
+  });
+
+  it("asks for a member's first-screen data with the page, and for nobody else's", async () => {
+    const preloads = (body: string) =>
+      [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)].map(
+        (m) => m[1],
+      );
+    const post = `/posts/${postId}`;
+    expect(preloads((await get(post, undefined, { cookie })).body)).toEqual([
+      `/api/posts/${postId}`,
+      `/api/posts/${postId}/comments`,
+    ]);
+    // Signed out, or signed in without access to the community: the page alone.
+    expect(preloads((await get(post)).body)).toEqual([]);
+    const pending = await createUser(t);
+    expect(preloads((await get(post, undefined, { cookie: pending.cookie })).body)).toEqual([]);
+    expect(preloads((await get('/login', undefined, { cookie })).body)).toEqual([]);
+    // A parameter that is not an id or a slug does not go into the page.
+    const odd = await get(`/posts/${encodeURIComponent('x"><script>')}`, undefined, { cookie });
+    expect(odd.statusCode).toBe(200);
+    expect(preloads(odd.body)).toEqual([]);
+    expect(odd.body).not.toContain('<script>');
   });
 });

@@ -10,7 +10,7 @@ import {
 import { formatFullDate, formatRelativeTime, relativeParts, relativeRefreshMs } from './time.ts';
 import { formatCompactNumber } from './numbers.ts';
 import { bytesToMb, checkUpload, uploadLimitBytes } from './upload.ts';
-import { MB } from './limits.ts';
+import { languages, MB } from './limits.ts';
 
 describe('initials', () => {
   it('takes the first letters of two words when there is a space', () => {
@@ -88,6 +88,16 @@ describe('compact numbers', () => {
   it('uses the compact notation of the language', () => {
     expect(formatCompactNumber(999, 'en')).toBe('999');
     expect(formatCompactNumber(1234, 'en')).toBe('1.2K');
+  });
+  it('writes a whole number under 1,000 as the compact format of each language does', () => {
+    for (const locale of languages) {
+      const compact = new Intl.NumberFormat(locale, {
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      });
+      for (let n = 0; n < 1000; n++) expect(formatCompactNumber(n, locale)).toBe(compact.format(n));
+    }
+    expect(formatCompactNumber(12_345, 'ko')).toBe('1.2만');
   });
 });
 

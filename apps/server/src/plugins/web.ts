@@ -10,9 +10,14 @@
  *   build listed the files each route's page needs (`route-preload.json`, apps/web/build/
  *   route-preload.ts), they are announced in it as `<link rel="modulepreload">`, so the browser
  *   fetches them beside the entry instead of after it. The messages of the language the page
- *   will choose from the browser's `Accept-Language` (the app's own rule, `chooseLanguage`), and
- *   English's (the fallback i18next loads with them), are announced the same way
- *   (`locale-preload.json`); the page then varies with `Accept-Language`.
+ *   will choose from the browser's `Accept-Language` (the app's own rule, `chooseLanguage`) are
+ *   announced the same way (`locale-preload.json`); the page then varies with `Accept-Language`.
+ * - A signed-in visitor's page (the session cookie, checked as the API checks it) names their
+ *   saved language (`<html lang>`, `<meta name="user-language">`), which the interface switches to
+ *   once signed in (seed "language sync"): it starts in it instead, and its messages are the ones
+ *   announced. A member's page also asks at once for the data its first screen shows
+ *   (`<link rel="preload" as="fetch">`: the home's, a post and its first comments), which the
+ *   app would otherwise request only once its scripts had run. The page then varies with `Cookie`.
  * - Unknown /api/* (and any other method) → 404 `{ error: { code: 'errors.notFound' } }`.
  * - No build yet (tests, a fresh clone before `npm start`): app routes answer 503 with a hint.
  */
@@ -20,7 +25,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedLanguages, chooseLanguage, defaultLanguage } from '@atelier/shared';
+import { acceptedLanguages, chooseLanguage, isLanguage, type Language } from '@atelier/shared';
+import { loadViewer, type Viewer } from '../auth/access.ts';
 import type { Config } from '../config.ts';
 import { MEDIA_CSP, registerStoreMedia } from '../features/media/serve.ts';
 import { mediaStoreFor } from '../lib/storage/index.ts';
@@ -37,8 +43,8 @@ const notAppRoute = /^\/(api|assets|media|socket\.io)(\/|$)|\.[a-z0-9]{1,8}$/i;
 interface IndexPages {
   mtimeMs: number;
   index: string;
-  /** Route pattern → that route's modulepreload links. */
-  routes: { pattern: RegExp; links: string }[];
+  /** Route pattern (its parameters captured) → that route's modulepreload links. */
+  routes: { route: string; pattern: RegExp; links: string }[];
   /** Language → the modulepreload link of its messages (none when the build did not list them). */
   locales: Map<string, string>;
   /** `route index|language` → the page, made on first use. */
@@ -60,11 +66,11 @@ function readList(file: string): Record<string, unknown> | null {
   }
 }
 
-/** `/posts/:postId` → /^\/posts\/[^/]+$/ */
+/** `/posts/:postId` → /^\/posts\/([^/]+)\/?$/ */
 function routePattern(route: string): RegExp {
   const source = route
     .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((part) => (part.startsWith(':') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${source}/?$`);
 }
@@ -84,6 +90,7 @@ function readIndexPages(dist: string, indexFile: string, mtimeMs: number): Index
     mtimeMs,
     index: fs.readFileSync(indexFile, 'utf8'),
     routes: Object.entries(preloads).map(([route, files]) => ({
+      route,
       pattern: routePattern(route),
       links: preloadLinks(files),
     })),
@@ -92,22 +99,61 @@ function readIndexPages(dist: string, indexFile: string, mtimeMs: number): Index
   };
 }
 
-/** The page of route `routeIndex` for a browser sending `acceptLanguage`. */
-function pageOf(pages: IndexPages, routeIndex: number, acceptLanguage: string | undefined): string {
-  const language = chooseLanguage(null, acceptedLanguages(acceptLanguage));
-  const key = `${routeIndex}|${language}`;
+/**
+ * The API answers a member's first screen of a route shows, by the route's parameters (the same
+ * URLs as the app's first requests, so the browser hands it the preloaded answers).
+ */
+const firstScreenData: Record<string, (params: string[]) => string[]> = {
+  '/': () => ['/api/home'],
+  '/posts/:postId': ([id]) => [`/api/posts/${id}`, `/api/posts/${id}/comments`],
+};
+/** A route parameter that may go into a link as it is (ids and slugs). */
+const plainParam = /^[\w-]{1,100}$/;
+
+const dataLinks = (urls: string[]) =>
+  urls.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('');
+
+/** What the page knows of who asks: the signed-in visitor's saved language, a member's access. */
+interface Visitor {
+  language: Language | null;
+  member: boolean;
+}
+
+function visitorOf(viewer: Viewer | null): Visitor | null {
+  if (!viewer) return null;
+  const { language } = viewer.user;
+  return {
+    language: isLanguage(language) ? language : null,
+    member: viewer.state === 'member' || viewer.state === 'moderator',
+  };
+}
+
+/** The page of route `routeIndex` for a browser sending `acceptLanguage`, for `visitor`. */
+function pageOf(
+  pages: IndexPages,
+  routeIndex: number,
+  pathname: string,
+  acceptLanguage: string | undefined,
+  visitor: Visitor | null,
+): string {
+  const saved = visitor?.language ?? null;
+  const language = saved ?? chooseLanguage(null, acceptedLanguages(acceptLanguage));
+  const key = `${routeIndex}|${language}|${saved ?? ''}`;
   let page = pages.pages.get(key);
   if (page === undefined) {
-    const messages = [...new Set([language, defaultLanguage])]
-      .map((lng) => pages.locales.get(lng) ?? '')
-      .join('');
-    page = pages.index.replace(
-      '</head>',
-      `${pages.routes[routeIndex]?.links ?? ''}${messages}</head>`,
-    );
+    const messages = pages.locales.get(language) ?? '';
+    const hint = saved ? `<meta name="user-language" content="${saved}">` : '';
+    page = pages.index
+      .replace(/<html lang="[\w-]*"/, `<html lang="${language}"`)
+      .replace('</head>', `${hint}${pages.routes[routeIndex]?.links ?? ''}${messages}</head>`);
     pages.pages.set(key, page);
   }
-  return page;
+  const route = pages.routes[routeIndex];
+  const data = visitor?.member && route ? firstScreenData[route.route] : undefined;
+  if (!data || !route) return page;
+  const params = route.pattern.exec(pathname)?.slice(1) ?? [];
+  if (!params.every((param) => plainParam.test(param))) return page;
+  return page.replace('</head>', `${dataLinks(data(params))}</head>`);
 }
 
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
@@ -117,14 +163,21 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   const hasDist = fs.existsSync(dist);
   let indexPages: IndexPages | null = null;
   /** The page for `pathname` with its modulepreload links, re-read when a new build is in place. */
-  const pageFor = (pathname: string, acceptLanguage: string | undefined) => {
+  const pageFor = (
+    pathname: string,
+    acceptLanguage: string | undefined,
+    visitor: Visitor | null,
+  ) => {
     const { mtimeMs } = fs.statSync(indexFile);
     if (indexPages?.mtimeMs !== mtimeMs) indexPages = readIndexPages(dist, indexFile, mtimeMs);
     const routeIndex = indexPages?.routes.findIndex((r) => r.pattern.test(pathname)) ?? -1;
     if (!indexPages || routeIndex < 0) return undefined;
     return {
-      html: pageOf(indexPages, routeIndex, acceptLanguage),
-      vary: indexPages.locales.size > 0 ? 'accept-encoding, accept-language' : 'accept-encoding',
+      html: pageOf(indexPages, routeIndex, pathname, acceptLanguage, visitor),
+      vary:
+        indexPages.locales.size > 0
+          ? 'accept-encoding, accept-language, cookie'
+          : 'accept-encoding, cookie',
     };
   };
 
@@ -168,7 +221,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     });
   }
 
-  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (!isRead || notAppRoute.test(pathname)) {
@@ -187,7 +240,10 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
         .type('text/plain; charset=utf-8')
         .send(notBuiltMessage);
     }
-    const page = pageFor(pathname, req.headers['accept-language']);
+    // The session as the API would see it (a refreshed cookie goes back with the page); a page
+    // is still served when the check fails, as to a visitor who is not signed in.
+    const viewer = req.headers.cookie ? await loadViewer(req, reply).catch(() => null) : null;
+    const page = pageFor(pathname, req.headers['accept-language'], visitorOf(viewer));
     void reply.header('cache-control', REVALIDATE).header('vary', page?.vary ?? 'accept-encoding');
     if (page) return reply.type('text/html; charset=utf-8').send(page.html);
     return reply.sendFile('index.html', dist);

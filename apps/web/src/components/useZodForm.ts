@@ -8,7 +8,7 @@
  * The schema may be given as a loader (`() => import('./formSchemas.ts').then((m) => m.x)`): Zod
  * (27 KB gzip) then loads after the first screen, not before it — for the forms on pages people
  * mostly read or land on (sign-in, the composers). The form shows at once; the loading starts as it
- * mounts, and a submit before it is done waits for it.
+ * mounts (once the page is idle), and a submit before it is done waits for it.
  */
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -56,14 +56,29 @@ export type SchemaSource<S> = S | (() => Promise<S>);
 
 /** Loaded schemas, shared by every form using the same loader; a failed load is tried again. */
 const loadedSchemas = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
+/**
+ * The schema of a loader, loaded once the page is idle (at the latest `idleTimeoutMs` after it is
+ * first asked for): a form's first check (react-hook-form checks on mount when the form shows
+ * whether it is valid) waits for it rather than fetching and running Zod while the first screen
+ * is still being drawn.
+ */
 function loadSchema<S>(load: () => Promise<S>): Promise<S> {
   let loading = loadedSchemas.get(load) as Promise<S> | undefined;
   if (!loading) {
-    loading = load();
+    loading = whenIdle().then(load);
     loadedSchemas.set(load, loading);
     loading.catch(() => loadedSchemas.delete(load));
   }
   return loading;
+}
+
+const idleTimeoutMs = 2_000;
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function')
+      requestIdleCallback(() => resolve(), { timeout: idleTimeoutMs });
+    else setTimeout(resolve, 0);
+  });
 }
 
 /**
@@ -127,7 +142,8 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
     mode,
     shouldFocusError: !onInvalid,
   });
-  // A loaded schema starts loading with the form, so it is there by the first check.
+  // A loaded schema starts loading with the form (once the page is idle), so it is there by the
+  // first check.
   useEffect(() => {
     if (typeof schema === 'function') loadSchema(schema).catch(() => undefined); // tried again on submit
   }, [schema]);

@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCompactNumber, type HomeSection, type SiteStats } from '@atelier/shared';
 import { useHome } from '../../api/home.ts';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
 import { AuthorLine } from '../../components/AuthorLine.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
@@ -58,8 +59,10 @@ export default function HomePage() {
                   {t('home.allStatusUpdates')}
                 </Link>
               </Stack>
-              <StatusUpdateComposer />
-              <StatusUpdateList items={home.data.statusUpdates} />
+              <AfterFirstPaint>
+                <StatusUpdateComposer />
+                <StatusUpdateList items={home.data.statusUpdates} />
+              </AfterFirstPaint>
             </Stack>
           </Grid>
         </Grid>

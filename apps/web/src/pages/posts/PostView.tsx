@@ -33,6 +33,7 @@ import { TagChips } from '../../components/TagChips.tsx';
 import { isApiError } from '../../api/client.ts';
 import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { CommentsSection } from './comments/CommentsSection.tsx';
+import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
 import { MediaGallery } from './MediaGallery.tsx';
 import { PostCreditsPanel, PostDerivatives } from './PostCreditsPanel.tsx';
 import { PostHistoryDialog } from './PostHistoryDialog.tsx';
@@ -222,7 +223,9 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
       <PostDerivatives postId={post.id} />
 
       <Divider />
-      <CommentsSection postId={post.id} />
+      <AfterFirstPaint>
+        <CommentsSection postId={post.id} />
+      </AfterFirstPaint>
     </Page>
   );
 }
