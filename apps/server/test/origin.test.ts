@@ -193,14 +193,20 @@ describe('the Socket.IO handshake', () => {
 });
 
 describe('response headers', () => {
-  it('sends a Permissions-Policy denying devices on every response, keeping fullscreen for the site', async () => {
-    for (const url of ['/', '/api/health', '/api/me', '/api/nope', '/assets/app-1a2b3c.js']) {
+  it('sends a Permissions-Policy denying devices on every page, keeping fullscreen for the site', async () => {
+    for (const url of ['/', '/posts/abc', '/api/docs']) {
       const res = await t.app.inject({ method: 'GET', url });
       const policy = String(res.headers['permissions-policy']);
       for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
         expect(policy, `${url} ${feature}`).toContain(`${feature}=()`);
       }
       expect(policy, url).toContain('fullscreen=(self)');
+    }
+    // A policy for documents: JSON answers and the build's scripts go without it.
+    for (const url of ['/api/health', '/api/me', '/api/nope', '/assets/app-1a2b3c.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['permissions-policy'], url).toBeUndefined();
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }
   });
 

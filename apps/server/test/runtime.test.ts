@@ -42,8 +42,8 @@ function directives(csp: string): Map<string, string[]> {
 describe('security headers', () => {
   const t = useTestApp(() => ({ WEB_DIST: makeDist() }));
 
-  it('sends a CSP that allows no inline script on pages and API responses', async () => {
-    for (const url of ['/', '/api/health']) {
+  it('sends a CSP that allows no inline script on pages, the API docs page included', async () => {
+    for (const url of ['/', '/api/docs']) {
       const res = await t.app.inject({ method: 'GET', url });
       const csp = res.headers['content-security-policy'];
       expect(typeof csp).toBe('string');
@@ -60,12 +60,32 @@ describe('security headers', () => {
     }
   });
 
-  it('sends no HSTS and no upgrade-insecure-requests over http', async () => {
+  it("sends an API answer an API's headers: nothing may run or frame it", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['strict-transport-security']).toBeUndefined();
-    expect(
-      directives(res.headers['content-security-policy'] as string).has('upgrade-insecure-requests'),
-    ).toBe(false);
+    const d = directives(res.headers['content-security-policy'] as string);
+    expect(d.get('default-src')).toEqual(["'none'"]);
+    expect(d.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(d.has('script-src')).toBe(false);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // A page's policies mean nothing on JSON.
+    expect(res.headers['permissions-policy']).toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
+  it('sends no HSTS and no upgrade-insecure-requests over http', async () => {
+    for (const url of ['/', '/api/health']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(
+        directives(res.headers['content-security-policy'] as string).has(
+          'upgrade-insecure-requests',
+        ),
+      ).toBe(false);
+    }
   });
 
   it('sends HSTS when the site is served over https', async () => {
@@ -74,7 +94,9 @@ describe('security headers', () => {
       WEB_DIST: makeDist(),
     });
     try {
-      const res = await secure.app.inject({ method: 'GET', url: '/api/health' });
+      const api = await secure.app.inject({ method: 'GET', url: '/api/health' });
+      expect(api.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      const res = await secure.app.inject({ method: 'GET', url: '/' });
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       const d = directives(res.headers['content-security-policy'] as string);
       expect(d.has('upgrade-insecure-requests')).toBe(true);

@@ -11,6 +11,12 @@
  * and /media keep their own caching); and the Origin check of every state-changing request
  * (lib/origin.ts), 403 `errors.badOrigin`.
  *
+ * An /api answer is data, never a page: it gets what the OWASP REST Security Cheat Sheet lists
+ * for an API (a CSP that allows nothing and no framing, nosniff, DENY, no referrer, the resource
+ * policy, HSTS) instead of the page policies' 1.1 KB, which every JSON answer sent again and both
+ * ends parsed; an /api answer that is a page after all (the Swagger UI at /api/docs, an HTML error
+ * page of Better Auth) gets the page's headers when it is sent.
+ *
  * The build's own files under /assets (scripts named by their hash, never documents) get only
  * the headers that apply to a subresource (nosniff, the resource policy, HSTS): a page's policies
  * (CSP, frames, permissions…) mean nothing on a script, and over HTTP/1.1 their 1.1 KB went out
@@ -132,6 +138,14 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   ];
 
   const assetHeaders = headers.filter(([name]) => SUBRESOURCE_HEADERS.has(name));
+  const apiHeaders: [string, string][] = [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['referrer-policy', 'no-referrer'],
+    ...headers.filter(([name]) => name === 'strict-transport-security'),
+  ];
 
   const allowed = allowedOrigins(config);
   app.addHook('onRequest', (request, reply, done) => {
@@ -141,7 +155,7 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     } else if (isApiPath(request.url)) {
       // An /api answer: among the reply's own headers (Fastify hands them to Node in one
       // writeHead, checked once there), so a handler's header of the same name replaces ours.
-      for (const [name, value] of headers) void reply.header(name, value);
+      for (const [name, value] of apiHeaders) void reply.header(name, value);
     } else {
       // On the raw response, as Helmet does, so a route's own headers (media's sandbox CSP, set
       // by @fastify/static on the raw response) replace them. 15 raw setHeader calls were the
@@ -158,7 +172,12 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (isApiPath(request.url)) void reply.header('cache-control', 'no-store');
+    if (isApiPath(request.url)) {
+      void reply.header('cache-control', 'no-store');
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('text/html'))
+        for (const [name, value] of headers) void reply.header(name, value);
+    }
     done(null, payload);
   });
 }
