@@ -16,9 +16,12 @@
  * 4. posts `--samples` comments through node A, one after another, each on a post of a different
  *    connected member, and times from sending the request to the `notification:new` arriving on
  *    the recipient's socket (HTTP request + transaction + dispatcher + push; with two nodes, half
- *    the recipients are on node B, so those deliveries cross Redis): p50 / p99 / max.
+ *    the recipients are on node B, so those deliveries cross Redis): p50 / p99 / max. The first
+ *    `--warmup` comments are not counted: the first request of a kind on a fresh process runs
+ *    code the JIT has not compiled yet, right after thousands of handshakes.
  *
- * Options: --sockets <n> (1000; e.g. 10000), --samples <n> (50), --no-redis, --no-write.
+ * Options: --sockets <n> (1000; e.g. 10000), --samples <n> (100), --warmup <n> (5), --no-redis,
+ * --no-write.
  * Everything listens on 127.0.0.1; every process and database it made is removed at the end.
  * Results are printed and written into docs/performance.md between the `bench:live` markers.
  */
@@ -56,7 +59,9 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
   numberOption(args, name, fallback, { integer: true });
 const socketCount = option('sockets', 1_000);
-const samples = Math.min(option('samples', 50), socketCount);
+const warmup = option('warmup', 5);
+/** Members who receive a timed comment (their sockets are in this process): warm-up ones first. */
+const recipients = Math.min(option('samples', 100) + warmup, socketCount);
 const withRedis = !args.includes('--no-redis');
 const write = !args.includes('--no-write');
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -87,7 +92,7 @@ interface Seeded {
   /** Cookie header per member, in socket order. */
   cookies: string[];
   userIds: string[];
-  /** postIds[i]: a post by member i (for the first `samples` members). */
+  /** postIds[i]: a post by member i (for the first `recipients` members). */
   postIds: string[];
   commenterCookie: string;
 }
@@ -128,7 +133,7 @@ async function seed(database: Database): Promise<Seeded> {
   const rows = await db
     .insert(posts)
     .values(
-      ids.slice(0, samples).map((authorId, i) => ({
+      ids.slice(0, recipients).map((authorId, i) => ({
         authorId,
         sectionSlug: 'general',
         title: `Bench post ${i}`,
@@ -141,7 +146,7 @@ async function seed(database: Database): Promise<Seeded> {
   return {
     cookies: tokens.slice(0, socketCount).map(sessionCookie),
     userIds: ids.slice(0, socketCount),
-    postIds: ids.slice(0, samples).map((id) => must(byAuthor.get(id), 'post')),
+    postIds: ids.slice(0, recipients).map((id) => must(byAuthor.get(id), 'post')),
     commenterCookie: sessionCookie(must(tokens[socketCount], 'token')),
   };
 }
@@ -233,17 +238,17 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
   log(`  opening ${socketCount} sockets…`);
   // The sampled recipients' sockets here, the others in a child process (bench/live-clients.ts):
   // this event loop then only parses what reaches the sockets it times.
-  const sockets: ClientSocket[] = new Array<ClientSocket>(samples);
+  const sockets: ClientSocket[] = new Array<ClientSocket>(recipients);
   const connectStarted = performance.now();
   const bulk = await openBulk(
     nodes.map((n) => n.baseUrl),
-    seeded.cookies.slice(samples),
-    samples,
+    seeded.cookies.slice(recipients),
+    recipients,
   );
   const batch = 100;
-  for (let i = 0; i < samples; i += batch) {
+  for (let i = 0; i < recipients; i += batch) {
     await Promise.all(
-      seeded.cookies.slice(i, Math.min(i + batch, samples)).map(async (cookie, j) => {
+      seeded.cookies.slice(i, Math.min(i + batch, recipients)).map(async (cookie, j) => {
         const index = i + j;
         sockets[index] = await open(must(nodes[index % nodes.length], 'node'), cookie);
       }),
@@ -256,12 +261,12 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
   const bytesPerSocket =
     after.reduce((sum, a, i) => sum + (a - must(before[i], 'rss')), 0) / nodes.length / perNode;
 
-  log(`  ${samples} notifications through node A…`);
+  log(`  ${recipients} notifications through node A (the first ${warmup} not counted)…`);
   const latencies: number[] = [];
   const crossNode: number[] = [];
   const answers: number[] = [];
   const entry = must(nodes[0], 'node');
-  for (let i = 0; i < samples; i += 1) {
+  for (let i = 0; i < recipients; i += 1) {
     const socket = must(sockets[i], 'socket');
     const postId = must(seeded.postIds[i], 'post');
     const arrived = new Promise<number>((resolve, reject) => {
@@ -285,8 +290,10 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
       body: JSON.stringify({ body: `Comment ${i}` }),
     });
     if (res.status !== 201) throw new Error(`comment ${i}: ${res.status} ${await res.text()}`);
-    answers.push(performance.now() - started);
+    const answered = performance.now() - started;
     const ms = (await arrived) - started;
+    if (i < warmup) continue;
+    answers.push(answered);
     latencies.push(ms);
     if (nodes.length > 1 && i % nodes.length !== 0) crossNode.push(ms);
   }
@@ -295,6 +302,11 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
   await bulk.close();
 
   const sorted = [...latencies].sort((a, b) => a - b);
+  const slowest = latencies
+    .map((ms, i) => `#${i + 1} ${ms.toFixed(1)} ms`)
+    .sort((a, b) => Number(b.split(' ')[1]) - Number(a.split(' ')[1]))
+    .slice(0, 3);
+  log(`  slowest deliveries: ${slowest.join(', ')}`);
   const cross = [...crossNode].sort((a, b) => a - b);
   return {
     setup,

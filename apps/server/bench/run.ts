@@ -532,8 +532,9 @@ ${modes.map(probeTable).join('\n\n')}
   answered without a promise.
   "statements" is what one warm request of the endpoint runs (counted by the server's query
   logger, after a first request of the same kind); the goal is at most 3 for every read.
-- Every /api answer also pays a floor the hello-world does not: the request id, about fifteen
-  security headers (set among the reply's own headers, so Node writes them in one go), the input
+- Every /api answer also pays a floor the hello-world does not: the request id, an API's five
+  security headers (set among the reply's own headers, so Node writes them in one go; a page's
+  policies, 1.1 KB more, go on pages only: \`plugins/security.ts\`), the input
   check of the URL, the admission gate, the session check, the metrics and the compression
   plugin's hooks. What repeats per client is done once per value, not per request: the signed
   session cookie is verified once per cookie header (then a session-cache hit costs no HMAC, hash

@@ -15,15 +15,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatCompactNumber, type HomeSection, type SiteStats } from '@atelier/shared';
 import { useHome } from '../../api/home.ts';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
+import { deferredPart } from '../../components/AfterFirstPaint.tsx';
 import { AuthorLine } from '../../components/AuthorLine.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { ProvenanceBadge } from '../../components/ProvenanceBadge.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
-import { StatusUpdateComposer } from '../../components/status-updates/StatusUpdateComposer.tsx';
-import { StatusUpdateList } from '../../components/status-updates/StatusUpdateList.tsx';
+
+/** The status updates (with the composer's form code) come after the sections have painted. */
+const StatusColumn = deferredPart(() => import('./StatusColumn.tsx'));
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -59,10 +60,7 @@ export default function HomePage() {
                   {t('home.allStatusUpdates')}
                 </Link>
               </Stack>
-              <AfterFirstPaint>
-                <StatusUpdateComposer />
-                <StatusUpdateList items={home.data.statusUpdates} />
-              </AfterFirstPaint>
+              <StatusColumn items={home.data.statusUpdates} />
             </Stack>
           </Grid>
         </Grid>

@@ -32,13 +32,17 @@ import { useLanguageCode } from '../../components/TagChips.tsx';
 import { TagChips } from '../../components/TagChips.tsx';
 import { isApiError } from '../../api/client.ts';
 import { ReportButton } from '../../components/report/ReportButton.tsx';
-import { CommentsSection } from './comments/CommentsSection.tsx';
-import { AfterFirstPaint } from '../../components/AfterFirstPaint.tsx';
+import { deferredPart } from '../../components/AfterFirstPaint.tsx';
 import { MediaGallery } from './MediaGallery.tsx';
 import { PostCreditsPanel, PostDerivatives } from './PostCreditsPanel.tsx';
 import { PostHistoryDialog } from './PostHistoryDialog.tsx';
 
 /** Counts one view per opening of a post (the server keeps one per viewer per day). */
+/** The comments (their list and composer) come after the post has painted. */
+const CommentsSection = deferredPart<{ postId: string }>(() =>
+  import('./comments/CommentsSection.tsx').then((m) => ({ default: m.CommentsSection })),
+);
+
 function useCountView(id: string) {
   const record = useRecordView();
   const sent = useRef<string | null>(null);
@@ -223,9 +227,7 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
       <PostDerivatives postId={post.id} />
 
       <Divider />
-      <AfterFirstPaint>
-        <CommentsSection postId={post.id} />
-      </AfterFirstPaint>
+      <CommentsSection postId={post.id} />
     </Page>
   );
 }
