@@ -8,6 +8,7 @@
  *
  * Only lazy pages import this file: react-markdown stays out of the initial bundle.
  */
+import { memo } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
 import remarkGfmParse from './remarkGfmParse.ts';
 import { styled } from '@mui/material/styles';
@@ -127,7 +128,11 @@ const MarkdownRoot = styled('div')({
   },
 });
 
-export function Markdown({ children }: { children: string }) {
+/**
+ * Memoised on its text: a thread re-rendered by a refetch (a live comment, a like elsewhere)
+ * parses again only the bodies that changed, not every comment and reply on the page.
+ */
+export const Markdown = memo(function Markdown({ children }: { children: string }) {
   return (
     <MarkdownRoot className="markdown">
       <ReactMarkdown
@@ -139,6 +144,6 @@ export function Markdown({ children }: { children: string }) {
       </ReactMarkdown>
     </MarkdownRoot>
   );
-}
+});
 
 export default Markdown;
