@@ -206,7 +206,8 @@ describe("a route's page", () => {
     const pending = await createUser(t);
     expect(preloads((await get(post, undefined, { cookie: pending.cookie })).body)).toEqual([]);
     expect(preloads((await get('/login', undefined, { cookie })).body)).toEqual([]);
-    // A parameter that is not an id or a slug does not go into the page.
+    // The editor's /posts/new is not a post; a parameter that is not a uuid goes nowhere.
+    expect(preloads((await get('/posts/new', undefined, { cookie })).body)).toEqual([]);
     const odd = await get(`/posts/${encodeURIComponent('x"><script>')}`, undefined, { cookie });
     expect(odd.statusCode).toBe(200);
     expect(preloads(odd.body)).toEqual([]);

@@ -25,7 +25,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedLanguages, chooseLanguage, isLanguage, type Language } from '@atelier/shared';
+import {
+  acceptedLanguages,
+  chooseLanguage,
+  isLanguage,
+  routes,
+  type Language,
+  type RouteDef,
+} from '@atelier/shared';
 import { loadViewer, type Viewer } from '../auth/access.ts';
 import type { Config } from '../config.ts';
 import { MEDIA_CSP, registerStoreMedia } from '../features/media/serve.ts';
@@ -47,7 +54,7 @@ interface IndexPages {
   routes: { route: string; pattern: RegExp; links: string }[];
   /** Language → the modulepreload link of its messages (none when the build did not list them). */
   locales: Map<string, string>;
-  /** `route index|language` → the page, made on first use. */
+  /** `route index|language|saved language` → the page, made on first use. */
   pages: Map<string, string>;
 }
 
@@ -100,18 +107,29 @@ function readIndexPages(dist: string, indexFile: string, mtimeMs: number): Index
 }
 
 /**
- * The API answers a member's first screen of a route shows, by the route's parameters (the same
- * URLs as the app's first requests, so the browser hands it the preloaded answers).
+ * The API answers a member's first screen of a route shows (the same URLs as the app's first
+ * requests, so the browser hands it the preloaded answers): routes of the shared table, their
+ * `:id` the page's parameter.
  */
-const firstScreenData: Record<string, (params: string[]) => string[]> = {
-  '/': () => ['/api/home'],
-  '/posts/:postId': ([id]) => [`/api/posts/${id}`, `/api/posts/${id}/comments`],
+const firstScreenData: Record<string, readonly RouteDef[]> = {
+  '/': [routes.home.get],
+  '/posts/:postId': [routes.posts.get, routes.comments.list],
 };
-/** A route parameter that may go into a link as it is (ids and slugs). */
-const plainParam = /^[\w-]{1,100}$/;
 
-const dataLinks = (urls: string[]) =>
-  urls.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin>`).join('');
+/**
+ * The links preloading `apis` for the page's parameters; none when a parameter is not what the API
+ * takes (`/posts/new` is the editor, not a post: its id is no uuid), so nothing is asked in vain.
+ */
+function dataLinks(apis: readonly RouteDef[], params: string[]): string {
+  const id = params[0];
+  let links = '';
+  for (const api of apis) {
+    if (api.params && (id === undefined || !api.params.safeParse({ id }).success)) return '';
+    const url = id === undefined ? api.path : api.path.replace(':id', id);
+    links += `<link rel="preload" href="${url}" as="fetch" crossorigin>`;
+  }
+  return links;
+}
 
 /** What the page knows of who asks: the signed-in visitor's saved language, a member's access. */
 interface Visitor {
@@ -149,11 +167,10 @@ function pageOf(
     pages.pages.set(key, page);
   }
   const route = pages.routes[routeIndex];
-  const data = visitor?.member && route ? firstScreenData[route.route] : undefined;
-  if (!data || !route) return page;
-  const params = route.pattern.exec(pathname)?.slice(1) ?? [];
-  if (!params.every((param) => plainParam.test(param))) return page;
-  return page.replace('</head>', `${dataLinks(data(params))}</head>`);
+  const apis = visitor?.member && route ? firstScreenData[route.route] : undefined;
+  if (!apis || !route) return page;
+  const links = dataLinks(apis, route.pattern.exec(pathname)?.slice(1) ?? []);
+  return links ? page.replace('</head>', `${links}</head>`) : page;
 }
 
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
