@@ -37,12 +37,12 @@ import { MediaGallery } from './MediaGallery.tsx';
 import { PostCreditsPanel, PostDerivatives } from './PostCreditsPanel.tsx';
 import { PostHistoryDialog } from './PostHistoryDialog.tsx';
 
-/** Counts one view per opening of a post (the server keeps one per viewer per day). */
 /** The comments (their list and composer) come after the post has painted. */
 const CommentsSection = deferredPart<{ postId: string }>(() =>
   import('./comments/CommentsSection.tsx').then((m) => ({ default: m.CommentsSection })),
 );
 
+/** Counts one view per opening of a post (the server keeps one per viewer per day). */
 function useCountView(id: string) {
   const record = useRecordView();
   const sent = useRef<string | null>(null);
