@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatFullDate } from '@atelier/shared';
 import { MemoryRouter } from 'react-router';
 import type { PublicUser } from '@atelier/shared';
 import { AuthorLine } from './AuthorLine.tsx';
@@ -26,6 +28,15 @@ describe('AuthorLine', () => {
     expect(screen.getByText('AL')).toBeVisible();
     expect(container.querySelector('time')?.textContent).toMatch(/5 minutes ago/);
     expect(screen.queryByTestId('edition-marker')).not.toBeInTheDocument();
+  });
+
+  it('shows the full date in a tooltip when the relative time is hovered', async () => {
+    const timestamp = new Date(Date.now() - 5 * 60_000).toISOString();
+    const { container } = renderLine({ author: ada, timestamp });
+    const time = container.querySelector('time');
+    if (!time) throw new Error('no time');
+    await userEvent.hover(time);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(formatFullDate(timestamp, 'en'));
   });
 
   it('strikes through a banned author', () => {
