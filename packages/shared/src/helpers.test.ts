@@ -77,6 +77,24 @@ describe('relative time', () => {
     expect(formatRelativeTime(ago(2 * 86_400_000), now, 'ko')).toBe('그저께');
     expect(formatFullDate('2026-06-01T00:00:00Z', 'en')).toContain('2026');
   });
+  it('writes every time the thresholds give as Intl.RelativeTimeFormat does, in each language', () => {
+    const spans: [number, number][] = [
+      [1000, 59], // seconds (0 is "now")
+      [60_000, 59],
+      [3_600_000, 23],
+      [86_400_000, 29],
+      [30 * 86_400_000, 12],
+      [365 * 86_400_000, 120],
+    ];
+    for (const locale of languages) {
+      const intl = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+      for (const [unitMs, most] of spans)
+        for (let n = 0; n <= most; n++) {
+          const { value, unit } = relativeParts(ago(n * unitMs), now);
+          expect(formatRelativeTime(ago(n * unitMs), now, locale)).toBe(intl.format(-value, unit));
+        }
+    }
+  });
   it('refreshes each second, then each minute, then not at all', () => {
     expect(relativeRefreshMs(ago(10_000), now)).toBe(1000);
     expect(relativeRefreshMs(ago(10 * 60_000), now)).toBe(60_000);
