@@ -1,10 +1,11 @@
-/** Providers (theme, query cache, snackbar, confirmation dialog) around the routes. */
+/** Providers (theme, messages, query cache, snackbar, confirmation dialog) around the routes. */
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { createQueryClient } from '../api/queryClient.ts';
+import { TranslationProvider } from '../i18n/useTranslation.tsx';
 import { ConfirmProvider } from './feedback/ConfirmProvider.tsx';
 import { SnackbarProvider } from './feedback/SnackbarProvider.tsx';
 import { AppRoutes } from './router.tsx';
@@ -15,15 +16,17 @@ export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
-      <QueryClientProvider client={queryClient}>
-        <SnackbarProvider>
-          <ConfirmProvider>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </ConfirmProvider>
-        </SnackbarProvider>
-      </QueryClientProvider>
+      <TranslationProvider>
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider>
+            <ConfirmProvider>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </ConfirmProvider>
+          </SnackbarProvider>
+        </QueryClientProvider>
+      </TranslationProvider>
     </ThemeProvider>
   );
 }

@@ -3,7 +3,7 @@
  * signed-in user's stored language (PATCH /api/me), so the choice follows the person.
  */
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import { isLanguage, type Language } from '@atelier/shared';
 import { useMe, useUpdateMe } from '../api/me.ts';
 import { setLanguage } from '../i18n/index.ts';

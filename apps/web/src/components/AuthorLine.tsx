@@ -4,7 +4,7 @@
  * item has editions (the edition count and the last edition's relative time). A deleted author
  * shows "[deleted]"; a deleted account "[deleted user]" (no link).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';

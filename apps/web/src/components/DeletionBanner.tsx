@@ -2,7 +2,7 @@
  * Shown on every page while the signed-in account's deletion is scheduled (the grace period):
  * the date, and a button that cancels it.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useCancelDeletion, useCurrentUser } from '../api/me.ts';

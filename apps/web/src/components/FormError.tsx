@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import Alert from '@mui/material/Alert';
 import { generalErrorCode, translateError } from './errors.ts';
 

@@ -4,7 +4,7 @@
  * its author or a moderator (`manage`), and report for everyone else.
  */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { PublicUser } from '@atelier/shared';

@@ -3,7 +3,7 @@
  * itself a button opening the list of who liked ("3 likes — see who liked").
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import FavoriteIcon from '@mui/icons-material/Favorite';

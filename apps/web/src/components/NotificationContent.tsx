@@ -2,7 +2,7 @@
  * What a notification says and where it leads, shared by the bell's menu and /notifications:
  * its sentence (NotificationText), its excerpt, and its link.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import type { TFunction } from 'i18next';
 import Typography from '@mui/material/Typography';
 import { excerptOf, roles, type Notification } from '@atelier/shared';

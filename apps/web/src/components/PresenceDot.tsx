@@ -5,7 +5,7 @@
  * The profile's "Online" / "Last seen …" line is PresenceStatus.tsx.
  */
 import { useContext, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import { QueryClientContext } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import type { UserPresence } from '@atelier/shared';

@@ -2,7 +2,7 @@
  * A profile's presence line (issue 4): "Online", or "Last seen 5 minutes ago" with the full date
  * in a tooltip (RelativeTime); kept current by the socket through the presence query.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { UserPresence } from '@atelier/shared';

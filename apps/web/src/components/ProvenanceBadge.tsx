@@ -1,5 +1,5 @@
 /** How a work was made (human, AI-assisted, AI-generated, composite, fake): a chip with an explanation. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import type { Provenance } from '@atelier/shared';

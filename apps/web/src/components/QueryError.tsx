@@ -1,5 +1,5 @@
 /** A query that failed: its translated error, with "Retry" (refetches). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { isApiError } from '../api/client.ts';

@@ -1,6 +1,6 @@
 /** What a list query shows: its error, `pending` while loading, `empty`, or the items. */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import { isApiError } from '../api/client.ts';

@@ -2,7 +2,7 @@
  * A dialog asking for a required text (rejection note, ban reason) before a moderator action.
  * Validation uses the shared schema of the action (useZodForm); server errors show next to the field.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
 import { banSchema, limits } from '@atelier/shared';

@@ -6,7 +6,7 @@
  * need not wait for.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import Tooltip from '@mui/material/Tooltip';
 import { formatFullDate, formatRelativeTime, relativeRefreshMs } from '@atelier/shared';
 import { now } from '../api/skew.ts';

@@ -1,5 +1,5 @@
 /** A role's name in its colour; no-access roles except pending are struck through (seed rule). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import { roleLineThrough, roles, type RoleId } from '@atelier/shared';
 

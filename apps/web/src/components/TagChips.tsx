@@ -3,7 +3,7 @@
  * that label. With `section`, each chip links to that section filtered by the tag.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';

@@ -6,7 +6,7 @@
  * "Create tag “xyz”", which creates it with that English label and selects it.
  */
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import type { HTMLAttributes, Key } from 'react';
 import Autocomplete, { type AutocompleteRenderInputParams } from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';

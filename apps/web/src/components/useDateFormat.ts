@@ -1,5 +1,5 @@
 /** Absolute dates in the interface language (long date, optionally with the time). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import { dateTimeFormat } from '@atelier/shared';
 
 export function useDateFormat() {

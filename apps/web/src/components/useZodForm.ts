@@ -23,7 +23,7 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/useTranslation.tsx';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.ts';
 import { serverFieldErrors, translateError, type FieldErrors } from './errors.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { contentWidth } from '../theme.ts';

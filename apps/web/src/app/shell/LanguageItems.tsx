@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import MenuItem from '@mui/material/MenuItem';
 import { languages } from '@atelier/shared';
 import { useLanguage } from '../useLanguage.ts';

@@ -1,6 +1,6 @@
 /** The language menu of signed-out visitors: an icon button named "Language"; the menu loads on use. */
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import IconButton from '@mui/material/IconButton';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useLazyMenu } from './useLazyMenu.ts';

@@ -12,7 +12,7 @@ import {
   type KeyboardEvent,
   type SyntheticEvent,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';

@@ -1,6 +1,6 @@
 /** The avatar button of signed-in users (named with the username); its menu loads on use. */
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import IconButton from '@mui/material/IconButton';
 import type { CurrentUser } from '@atelier/shared';
 import { UserAvatar } from '../../components/UserAvatar.tsx';

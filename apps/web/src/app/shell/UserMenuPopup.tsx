@@ -3,7 +3,7 @@
  * Reports (moderators), Tags and Mod log (moderators, beyond the seed), a Language submenu, Log out.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';

@@ -4,7 +4,7 @@
  * ≤ `statusMax`). `ConversationComposer` for a new comment or
  * status update and the inline edits, `ReplyComposer` for "Your reply to @user".
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { limits, type PublicUser } from '@atelier/shared';
 import type { SchemaSource } from '../useZodForm.ts';
 import type { ConversationNs } from '../ItemActions.tsx';

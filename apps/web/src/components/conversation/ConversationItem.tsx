@@ -11,7 +11,7 @@
  * without comments), a comment's anchor `id`, the middle action, and what follows (the replies).
  */
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Comment, CommentReply, StatusReply, StatusUpdate } from '@atelier/shared';

@@ -1,6 +1,6 @@
 /** The indented column under a comment or status update that holds its replies and composer. */
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Stack from '@mui/material/Stack';
 import type { ConversationNs } from '../ItemActions.tsx';
 

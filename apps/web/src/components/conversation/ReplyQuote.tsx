@@ -1,5 +1,5 @@
 /** The quote line above a reply: "replying to @user: excerpt" (one line, ellipsis). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { excerptOf, type PublicUser } from '@atelier/shared';

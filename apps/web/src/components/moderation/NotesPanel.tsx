@@ -2,7 +2,7 @@
  * Moderator notes about a user: the list (newest first, with author and time), a form to add one
  * and a delete button per note (with confirmation). Used on the profile and beside applications.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';

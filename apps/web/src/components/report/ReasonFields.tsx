@@ -4,7 +4,7 @@
  * text field with its counter, which takes the keyboard when it appears.
  */
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import type { FieldValues, Path } from 'react-hook-form';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';

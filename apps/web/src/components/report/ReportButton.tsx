@@ -3,7 +3,7 @@
  * content (and for users without access); opens the report dialog, loaded on first use.
  */
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import type { ReportTargetType } from '@atelier/shared';

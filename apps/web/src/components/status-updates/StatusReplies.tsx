@@ -1,6 +1,6 @@
 /** The replies of one status update (oldest first), each answerable, and the reply composer. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { StatusReply, StatusUpdate } from '@atelier/shared';

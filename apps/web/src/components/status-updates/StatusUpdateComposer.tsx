@@ -1,5 +1,5 @@
 /** Posting a status update (≤ 1,000 characters); the lists and the home page refresh after. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { useSnackbar } from '../../app/feedback/context.ts';
 import { useCreateStatusUpdate } from '../../api/statusUpdates.ts';
 import { ConversationComposer } from '../conversation/ConversationComposer.tsx';

@@ -1,5 +1,5 @@
 /** Status updates page by page (all, or one author's), with "Load more". */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Stack from '@mui/material/Stack';
 import { useStatusUpdates } from '../../api/statusUpdates.ts';
 import { LoadMore } from '../LoadMore.tsx';

@@ -1,5 +1,5 @@
 /** A list of status update cards (home embeds it with the home page's items). */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { StatusUpdate } from '@atelier/shared';

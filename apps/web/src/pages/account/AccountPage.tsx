@@ -2,7 +2,7 @@
  * /account: avatar, profile (username, bio, links, displayed role), language, notifications (users
  * with access), password, data.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Typography from '@mui/material/Typography';
 import { hasAccess } from '@atelier/shared';
 import { useMe } from '../../api/me.ts';

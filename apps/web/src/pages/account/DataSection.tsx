@@ -2,7 +2,7 @@
  * /account → "Your data": download everything as a ZIP, and delete the account (password, what
  * becomes of the content, a grace period during which signing in offers to cancel).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';

@@ -2,7 +2,7 @@
  * /account → Notifications (issue 11): a switch per notification type; a type switched off is not
  * created for the user. All on by default. Each switch saves at once (an error puts it back).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Switch from '@mui/material/Switch';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { changePasswordSchema, limits } from '@atelier/shared';

@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
 import { Controller, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';

@@ -3,7 +3,7 @@
  * waiting time has passed), otherwise the state of the last one.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Alert from '@mui/material/Alert';
 import { useMyApplication } from '../../api/applications.ts';
 import { ApiError } from '../../api/client.ts';

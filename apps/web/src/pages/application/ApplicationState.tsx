@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

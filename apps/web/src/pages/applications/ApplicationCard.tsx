@@ -1,5 +1,5 @@
 /** One pending application as an <article>: the applicant, the answers, the links, moderator notes, the actions. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';

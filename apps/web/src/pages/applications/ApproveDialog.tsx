@@ -2,7 +2,7 @@
  * Approve an application with a granted role (member or probation-X; default from the request),
  * validated by the shared schema (useZodForm).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import {
   approveApplicationSchema,
   grantableRoles,

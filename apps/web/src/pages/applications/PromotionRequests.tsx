@@ -1,6 +1,6 @@
 /** Pending promotion requests (moderators): the creator, the posts, the message; approve or decline with a note. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,6 +1,6 @@
 /** /auth?mode=…&token=…: the targets of the links in our mails (verify e-mail, reset password). */
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Alert from '@mui/material/Alert';
 import { Page } from '../../components/Page.tsx';
 import { ResetPassword } from './ResetPassword.tsx';

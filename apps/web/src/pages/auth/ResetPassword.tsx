@@ -1,5 +1,5 @@
 /** Sets a new password with the token of the reset link, then goes to /login. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Link from '@mui/material/Link';
 import { limits, resetPasswordSchema } from '@atelier/shared';

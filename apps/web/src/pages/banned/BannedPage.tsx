@@ -1,5 +1,5 @@
 /** /banned: the notice, the moderator's reason, a link to Account and Log out. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

@@ -3,7 +3,7 @@
  * post with its author and time), the site's stats, and the status updates column (composer and
  * the latest updates). Desktop: sections and status updates side by side; mobile: stacked.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';

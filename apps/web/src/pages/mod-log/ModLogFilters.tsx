@@ -3,7 +3,7 @@
  * submit (Enter in any field works); a range that ends before it starts is refused next to "To".
  */
 import { useState, type ChangeEvent, type SyntheticEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';

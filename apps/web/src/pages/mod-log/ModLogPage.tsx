@@ -2,7 +2,7 @@
  * /mod-log (moderators): every moderator action, newest first, with who, when, what and why and
  * the user it was about; filters kept in the address (shareable), "Load more" through the cursor.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';

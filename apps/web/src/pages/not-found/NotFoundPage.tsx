@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Typography from '@mui/material/Typography';
 import { BackHome } from '../../components/LoadFailedPage.tsx';
 import { Page } from '../../components/Page.tsx';

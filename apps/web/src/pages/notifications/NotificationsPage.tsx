@@ -5,7 +5,7 @@
  * (and grouped likes updated) on top and marks dismissed ones (app/live/socket.ts).
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -4,7 +4,7 @@
  * a kind, found by searching posts (the search API) or by pasting a post's link.
  */
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import FormLabel from '@mui/material/FormLabel';

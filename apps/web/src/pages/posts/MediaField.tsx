@@ -4,7 +4,7 @@
  * with a progress bar. Uploaded files can be moved up or down and removed.
  */
 import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

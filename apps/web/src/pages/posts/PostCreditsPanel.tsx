@@ -4,7 +4,7 @@
  * by) and, on a source, its derivatives by kind ("Translations (1)"…), as cards.
  */
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

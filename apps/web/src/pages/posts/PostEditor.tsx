@@ -8,7 +8,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { z } from 'zod';
 import { Controller } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -4,7 +4,7 @@
  * version kept is shown whole. Additions and removals are told to screen readers too.
  */
 import { Fragment, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { diffWordsWithSpace, type ChangeObject } from 'diff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

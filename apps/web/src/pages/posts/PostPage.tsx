@@ -3,7 +3,7 @@
  * /posts/:id?edit=1 (edit, author or moderator) and /posts/:id (the post).
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { mayManage } from '@atelier/shared';

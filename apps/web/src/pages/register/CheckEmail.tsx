@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Trans } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';

@@ -3,7 +3,7 @@
  * notification), or `other` with a text. Validated with the shared schema (useZodForm); server
  * field errors show next to the fields.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import {
   removalSchema,
   type RemovalInput,

@@ -1,5 +1,5 @@
 /** /reports (moderators): the open reports grouped by target, then possible ban evasion. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReportQueue } from '@atelier/shared';

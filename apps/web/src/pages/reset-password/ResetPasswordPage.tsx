@@ -1,5 +1,5 @@
 /** /reset-password: ask for a link by e-mail. The answer never says whether the account exists. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
 import { authApi } from '../../api/auth.ts';

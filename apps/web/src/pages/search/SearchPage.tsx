@@ -3,7 +3,7 @@
  * The query comes from the top bar's search field (or the field on this page on phones).
  */
 import { useState, type SyntheticEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

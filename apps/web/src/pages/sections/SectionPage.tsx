@@ -3,7 +3,7 @@
  * tag and provenance filters (kept in the URL: ?sort=top&tag=…&provenance=…), and its posts,
  * 20 at a time, with Load more (also when the button scrolls into view).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 /** /series/:seriesId — a series: its title, author, description and its chapters in order, as cards. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { useParams } from 'react-router';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';

@@ -1,5 +1,5 @@
 /** /status-updates: the composer, then every status update, newest first, page by page. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { Page } from '../../components/Page.tsx';

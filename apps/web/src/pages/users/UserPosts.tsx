@@ -1,5 +1,5 @@
 /** A user's posts, newest first, with "Load more". */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useUserPosts } from '../../api/profiles.ts';

@@ -1,6 +1,6 @@
 /** /u/:username — where `@username` in Markdown leads: finds the user and opens their profile. */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Navigate, useParams } from 'react-router';
 import Typography from '@mui/material/Typography';
 import { routeQuery } from '../../api/route.ts';

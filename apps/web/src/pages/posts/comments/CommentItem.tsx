@@ -4,7 +4,7 @@
  * rest behind "Show N more replies" unless a link points at one of them), and the reply composer.
  */
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import type { Comment, CommentReply, PublicUser } from '@atelier/shared';
 import {

@@ -4,7 +4,7 @@
  * until its target is there and widens the window to it.
  */
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.tsx';
 import { useLocation } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

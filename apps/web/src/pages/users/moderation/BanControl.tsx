@@ -1,6 +1,6 @@
 /** Ban (with a reason, in a dialog) or unban (after a confirmation) from the profile. */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.tsx';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';

@@ -1,5 +1,5 @@
 /** The moderator panel of a profile: ban/unban, roles, notes, accounts sharing a visitor id. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.tsx';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';

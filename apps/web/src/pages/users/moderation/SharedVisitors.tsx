@@ -1,5 +1,5 @@
 /** Ban-evasion signal on a profile: the other accounts that used one of this user's visitor ids. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
