@@ -46,6 +46,8 @@ const skipBuild = args.includes('--no-build');
 /** `--save <dir>` keeps each Lighthouse report (JSON) there, to read its audits. */
 const saveIndex = args.indexOf('--save');
 const saveDir = saveIndex >= 0 ? args[saveIndex + 1] : undefined;
+/** `--page login|home|post` measures only that screen (several `--page` flags: those screens). */
+const onlyPages = args.flatMap((arg, i) => (args[i - 1] === '--page' ? [arg] : []));
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
@@ -214,6 +216,8 @@ interface Measure {
   bytes: number;
   initialJs: number;
   dom: number;
+  /** Lighthouse's CPU benchmark of this machine: higher is faster; TBT scales with its inverse. */
+  benchmarkIndex: number;
 }
 
 async function measure(
@@ -255,6 +259,7 @@ async function measure(
       bytes: audit('total-byte-weight'),
       initialJs,
       dom: audit('dom-size'),
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     });
   }
   results.sort((a, b) => a.score - b.score);
@@ -279,6 +284,7 @@ function table(rows: Measure[]): string {
 
 function section(rows: Measure[], ready: Ready, load: number, chromium: string): string {
   const cpus = os.cpus();
+  const indexes = rows.map((r) => r.benchmarkIndex);
   return [
     START,
     '## Web: Lighthouse on three screens (`npm run bench:web`)',
@@ -286,7 +292,8 @@ function section(rows: Measure[], ready: Ready, load: number, chromium: string):
     `Run on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ` +
       `load average ${load.toFixed(1)} when it started (Lighthouse's simulated throttling scales what it measures on this ` +
       `machine: a busy machine gives a higher TBT and LCP); ${chromium}; Lighthouse mobile preset, performance only, ` +
-      `median of ${runs} run${runs === 1 ? '' : 's'}. Data: the demo seed on a fresh PGlite directory, plus a post ` +
+      `median of ${runs} run${runs === 1 ? '' : 's'}; Lighthouse's CPU benchmark index ${int(Math.min(...indexes))}–` +
+      `${int(Math.max(...indexes))} (higher is a faster machine; the same build scores lower on a slower one). Data: the demo seed on a fresh PGlite directory, plus a post ` +
       `with ${ready.comments} comments and ${ready.replies} replies. Initial JS: the gzip size of the scripts the page ` +
       'for that route announces (entry and `modulepreload` links). `npm run bench` rewrites the rest of this file and keeps this section.',
     '',
@@ -329,30 +336,33 @@ try {
     await fetch(`http://127.0.0.1:${chromium.port}/json/version`)
   ).json()) as { Browser?: string };
   const cookie = await signIn(baseUrl, server.info.email, server.info.password);
-  const pages: [string, string, string | null][] = [
-    ['`/login` (signed out)', `${baseUrl}/login`, null],
-    ['home (signed in)', `${baseUrl}/`, cookie],
+  const pages: [string, string, string, string | null][] = [
+    ['login', '`/login` (signed out)', `${baseUrl}/login`, null],
+    ['home', 'home (signed in)', `${baseUrl}/`, cookie],
     [
+      'post',
       `post with ${server.info.comments + server.info.replies} comments (signed in)`,
       `${baseUrl}/posts/${server.info.postId}`,
       cookie,
     ],
   ];
   const rows: Measure[] = [];
-  for (const [page, url, pageCookie] of pages) {
+  for (const [key, page, url, pageCookie] of pages) {
+    if (onlyPages.length > 0 && !onlyPages.includes(key)) continue;
     log(`Lighthouse: ${page}…`);
     const row = await measure(page, url, pageCookie, chromium.port);
     rows.push(row);
     log(
       `  score ${row.score}, TBT ${int(row.tbt)} ms, CLS ${row.cls.toFixed(3)}, LCP ${(row.lcp / 1000).toFixed(1)} s, ` +
-        `${kb(row.bytes)} transferred, initial JS ${kb(row.initialJs)} gzip, ${int(row.dom)} DOM nodes`,
+        `${kb(row.bytes)} transferred, initial JS ${kb(row.initialJs)} gzip, ${int(row.dom)} DOM nodes ` +
+        `(CPU benchmark index ${int(row.benchmarkIndex)})`,
     );
   }
   log(
     `\n${new Date().toISOString()}, load average ${load.toFixed(1)} at the start, ${os.loadavg()[0]?.toFixed(1)} at the end\n`,
   );
   log(table(rows));
-  if (write) {
+  if (write && onlyPages.length === 0) {
     await writeDoc(section(rows, server.info, load, version.Browser ?? 'Chromium'));
     log(`\nWrote ${path.relative(process.cwd(), docFile)}`);
   }
