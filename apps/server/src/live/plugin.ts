@@ -166,6 +166,11 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
   });
 
   io.on('connection', (socket) => {
+    // What a socket needs of the HTTP request that opened it is in `socket.handshake` (its
+    // headers: the session cookie the expiry check sends again). The request itself (its raw
+    // headers, parser and stream state) would stay referenced for the socket's life: Socket.IO's
+    // memory-usage advice is to let it go (about 4 KB per socket).
+    (socket.conn as { request: unknown }).request = null;
     closeAtExpiry(socket, socket.data.sessionExpiresAt);
     // The greeting: a tab whose user predates this (a ban while it was connecting) refetches it.
     socket.emit('me:claims', { claimsModifiedTimestamp: socket.data.claimsModifiedTimestamp });
