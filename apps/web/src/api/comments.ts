@@ -31,12 +31,9 @@ export function useComments(postId: string) {
  * Asks for a post's first page of comments alongside the post, instead of once the post has
  * rendered (`CommentsSection` then finds them loaded or on their way).
  */
-export function prefetchComments(queryClient: QueryClient, postId: string): Promise<void> {
+export function prefetchComments(queryClient: QueryClient, postId: string): void {
   // A failure is the section's to show when it asks in turn.
-  return queryClient.infiniteQuery(commentPages(postId)).then(
-    () => undefined,
-    () => undefined,
-  );
+  queryClient.infiniteQuery(commentPages(postId)).catch(() => undefined);
 }
 
 /**

@@ -9,18 +9,8 @@ export const homeKeys = {
   home: ['home'] as const,
 };
 
-const homeQuery = () => routeQuery(homeKeys.home, 'GET /api/home');
-
 export function useHome() {
-  return useQuery({ ...homeQuery(), refetchOnWindowFocus: true });
-}
-
-/** Loads the home data into the cache (app/firstScreen.ts); a failure is the page's to show. */
-export function prefetchHome(queryClient: QueryClient): Promise<void> {
-  return queryClient.query(homeQuery()).then(
-    () => undefined,
-    () => undefined,
-  );
+  return useQuery({ ...routeQuery(homeKeys.home, 'GET /api/home'), refetchOnWindowFocus: true });
 }
 
 /** `home:changed`: something the home page shows moved (counts, last posts, status updates). */

@@ -41,19 +41,11 @@ export function useSectionPosts(slug: string, filters: PostListFilters) {
   );
 }
 
-const postQuery = (id: string) =>
-  routeQuery(postKeys.detail(id), 'GET /api/posts/:id', { params: { id } });
-
 export function usePost(id: string | undefined) {
-  return useQuery({ ...postQuery(id ?? ''), enabled: Boolean(id) });
-}
-
-/** Loads a post into the cache (app/firstScreen.ts); a failure is the page's to show. */
-export function prefetchPost(queryClient: QueryClient, id: string): Promise<void> {
-  return queryClient.query(postQuery(id)).then(
-    () => undefined,
-    () => undefined,
-  );
+  return useQuery({
+    ...routeQuery(postKeys.detail(id ?? ''), 'GET /api/posts/:id', { params: { id: id ?? '' } }),
+    enabled: Boolean(id),
+  });
 }
 
 /** What a change to a post makes stale: every list, and the home data (counts, last posts). */

@@ -1,16 +1,18 @@
 /** Providers (theme, messages, query cache, snackbar, confirmation dialog) around the routes. */
+import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { createQueryClient } from '../api/queryClient.ts';
 import { TranslationProvider } from '../i18n/useTranslation.tsx';
 import { ConfirmProvider } from './feedback/ConfirmProvider.tsx';
 import { SnackbarProvider } from './feedback/SnackbarProvider.tsx';
 import { AppRoutes } from './router.tsx';
 import { theme } from './theme.ts';
 
-/** `queryClient`: main.tsx's, which the first screen's data was loaded into. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App() {
+  const [queryClient] = useState(createQueryClient);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />

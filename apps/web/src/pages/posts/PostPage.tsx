@@ -34,7 +34,7 @@ export default function PostPage() {
   useWatchPost(isNew ? undefined : postId);
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!isNew && postId) void prefetchComments(queryClient, postId);
+    if (!isNew && postId) prefetchComments(queryClient, postId);
   }, [queryClient, isNew, postId]);
 
   if (!me) return <PageSpinner />;
