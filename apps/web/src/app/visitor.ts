@@ -1,55 +1,54 @@
 /**
- * Visitor check (seed: PUT auth/verify/{visitorId} after a browser fingerprint is computed).
- *
- * The visitor id is a small documented hash, not a tracking library: the SHA-256 (hex, 64 chars)
- * of these stable browser properties, joined with "\n" in this order:
- *   userAgent, languages (comma-joined), platform, hardwareConcurrency, deviceMemory,
- *   screen width x height x colorDepth, time zone, and the data URL of a fixed text drawn on a
- *   canvas (fonts and anti-aliasing differ between machines).
- * It is the same for the same browser on the same machine and differs between most machines; the
- * server stores (user, visitorId, time) so moderators can spot ban evasion. Failures are logged only.
+ * The visitor check (seed: PUT auth/verify/{visitorId} after a browser fingerprint is computed):
+ * once per signed-in user and page load, the id of visitorId.ts is computed — in a worker where
+ * the browser can (OffscreenCanvas), in the page otherwise — and sent. Failures are logged only.
  */
 import { authApi } from '../api/auth.ts';
+import {
+  drawSignature,
+  hashProperties,
+  screenSize,
+  signatureSize,
+  visitorProperties,
+} from './visitorId.ts';
 
 function canvasSignature(): string {
   try {
     const canvas = document.createElement('canvas');
-    canvas.width = 240;
-    canvas.height = 40;
+    canvas.width = signatureSize.width;
+    canvas.height = signatureSize.height;
     const ctx = canvas.getContext('2d');
     if (!ctx) return 'no-canvas';
-    ctx.textBaseline = 'top';
-    ctx.font = '16px sans-serif';
-    ctx.fillStyle = '#f60';
-    ctx.fillRect(100, 1, 62, 20);
-    ctx.fillStyle = '#069';
-    ctx.fillText('Atelier, 아틀리에 ✓', 2, 15);
+    drawSignature(ctx);
     return canvas.toDataURL();
   } catch {
     return 'no-canvas';
   }
 }
 
-export function visitorProperties(): string[] {
-  const nav = navigator as Navigator & { deviceMemory?: number };
-  return [
-    nav.userAgent,
-    Array.from(nav.languages).join(','),
-    // Deprecated for feature detection, but a stable property of the machine, which is the point here.
-    // eslint-disable-next-line @typescript-eslint/no-deprecated
-    nav.platform,
-    String(nav.hardwareConcurrency),
-    String(nav.deviceMemory ?? ''),
-    `${screen.width}x${screen.height}x${screen.colorDepth}`,
-    Intl.DateTimeFormat().resolvedOptions().timeZone,
-    canvasSignature(),
-  ];
+/** The id computed in the page itself (browsers without OffscreenCanvas in workers). */
+export function computeVisitorIdInPage(): Promise<string> {
+  return hashProperties(visitorProperties(screenSize(), canvasSignature()));
+}
+
+function computeVisitorIdInWorker(): Promise<string | null> {
+  if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') {
+    return Promise.resolve(null);
+  }
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./visitor.worker.ts', import.meta.url), { type: 'module' });
+    const done = (id: string | null) => {
+      worker.terminate();
+      resolve(id);
+    };
+    worker.onmessage = (event: MessageEvent<string | null>) => done(event.data);
+    worker.onerror = () => done(null);
+    worker.postMessage({ screen: screenSize() });
+  });
 }
 
 export async function computeVisitorId(): Promise<string> {
-  const data = new TextEncoder().encode(visitorProperties().join('\n'));
-  const digest = await crypto.subtle.digest('SHA-256', data);
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  return (await computeVisitorIdInWorker()) ?? (await computeVisitorIdInPage());
 }
 
 const checked = new Set<string>();
