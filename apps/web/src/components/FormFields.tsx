@@ -4,16 +4,16 @@
  */
 import { useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
+import { TextInput, type TextInputProps } from './TextInput.tsx';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 
 /** An e-mail address, labelled "E-mail". */
-export function EmailField(props: TextFieldProps) {
+export function EmailField(props: TextInputProps) {
   const { t } = useTranslation();
-  return <TextField label={t('fields.email')} type="email" autoComplete="email" {...props} />;
+  return <TextInput label={t('fields.email')} type="email" autoComplete="email" {...props} />;
 }
 
 /**
@@ -23,11 +23,11 @@ export function EmailField(props: TextFieldProps) {
 export function PasswordField({
   autoComplete = 'current-password',
   ...props
-}: Omit<TextFieldProps, 'type'>) {
+}: Omit<TextInputProps, 'type'>) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <TextInput
       label={t('fields.password')}
       autoComplete={autoComplete}
       {...props}

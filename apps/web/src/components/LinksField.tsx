@@ -4,7 +4,7 @@ import { useTranslation } from '../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from './TextInput.tsx';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -33,10 +33,9 @@ export function LinksField({
       </Typography>
       {links.map((link, index) => (
         <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <TextField
+          <TextInput
             label={t('links.label', { n: index + 1 })}
             type="url"
-            inputMode="url"
             placeholder="https://"
             value={link}
             onChange={(e) => onChange(links.map((l, i) => (i === index ? e.target.value : l)))}

@@ -10,7 +10,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from './TextInput.tsx';
 import { createSeriesSchema, seriesLimits, type Series } from '@atelier/shared';
 import { useCreateSeries } from '../api/credits.ts';
 import { FormError } from './FormError.tsx';
@@ -52,7 +52,7 @@ export function NewSeriesDialog({
         <DialogTitle id={titleId}>{t('credits.newSeries')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
+            <TextInput
               {...title}
               inputRef={title.ref}
               label={t('credits.seriesTitle')}
@@ -63,7 +63,7 @@ export function NewSeriesDialog({
                 t('common.counter', { count: titleLength, max: seriesLimits.title })
               }
             />
-            <TextField
+            <TextInput
               {...description}
               inputRef={description.ref}
               label={t('credits.seriesDescription')}

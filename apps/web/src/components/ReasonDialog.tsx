@@ -3,7 +3,7 @@
  * Validation uses the shared schema of the action (useZodForm); server errors show next to the field.
  */
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import TextField from '@mui/material/TextField';
+import { TextInput } from './TextInput.tsx';
 import type { z } from 'zod';
 import { banSchema, limits } from '@atelier/shared';
 import { FormDialog } from './FormDialog.tsx';
@@ -53,7 +53,7 @@ export function ReasonDialog({
       confirmText={confirmText}
       confirmColor={confirmColor}
     >
-      <TextField
+      <TextInput
         {...input}
         inputRef={ref}
         label={label}

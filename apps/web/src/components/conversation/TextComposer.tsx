@@ -11,7 +11,7 @@ import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../TextInput.tsx';
 import type { z } from 'zod';
 import { generalErrorCode, translateError } from '../errors.ts';
 import { useZodForm, type SchemaSource } from '../useZodForm.ts';
@@ -107,7 +107,7 @@ export function TextComposer({
   return (
     <Box component="form" onSubmit={submit} noValidate sx={{ width: '100%' }}>
       <Stack spacing={1}>
-        <TextField
+        <TextInput
           {...input}
           id={id}
           inputRef={ref}

@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../TextInput.tsx';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { moderationLimits, noteSchema } from '@atelier/shared';
@@ -110,7 +110,7 @@ export function NotesPanel({
       <form noValidate onSubmit={submit}>
         <Stack spacing={1}>
           <FormError error={form.error} />
-          <TextField
+          <TextInput
             {...bodyField}
             inputRef={bodyField.ref}
             id={fieldId}

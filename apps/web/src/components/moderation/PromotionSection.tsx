@@ -19,7 +19,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../TextInput.tsx';
 import Typography from '@mui/material/Typography';
 import {
   advancedRoleOf,
@@ -157,7 +157,7 @@ function PromotionForm({ userId, type }: { userId: string; type: RoleType }) {
             </FormHelperText>
           </FormControl>
         )}
-        <TextField
+        <TextInput
           {...messageField}
           inputRef={messageField.ref}
           label={t('moderation.promotion.message')}

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import type { FieldValues, Path } from 'react-hook-form';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../TextInput.tsx';
 import { reportLimits, reportReasons, type ReportReason } from '@atelier/shared';
 import { RadioField } from '../RadioField.tsx';
 import type { ZodForm } from '../useZodForm.ts';
@@ -52,7 +52,7 @@ export function ReasonFields<T extends FieldValues>({
         {reasonMessage ? <FormHelperText>{reasonMessage}</FormHelperText> : null}
       </RadioField>
       {reason === 'other' ? (
-        <TextField
+        <TextInput
           {...form.field(
             otherName,
             t('common.counter', { count: otherReason.length, max: reportLimits.otherReasonMax }),

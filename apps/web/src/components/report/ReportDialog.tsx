@@ -13,7 +13,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../TextInput.tsx';
 import Typography from '@mui/material/Typography';
 import {
   reportLimits,
@@ -123,7 +123,7 @@ export default function ReportDialog({
                       reason === 'other' ? otherReason.trim() : t(`reports.reasons.${reason}`),
                   })}
                 </Typography>
-                <TextField
+                <TextInput
                   {...form.field(
                     'details',
                     t('common.counter', {

@@ -14,7 +14,7 @@ import InputLabel from '@mui/material/InputLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/TextInput.tsx';
 import {
   accountUpdateSchema,
   limits,
@@ -111,13 +111,13 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
       <form noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
           <FormError error={form.error} />
-          <TextField
+          <TextInput
             label={t('fields.username')}
             autoComplete="username"
             disabled={lockedUntil !== null}
             {...form.field('username', usernameHint)}
           />
-          <TextField
+          <TextInput
             label={t('account.bio')}
             multiline
             minRows={3}

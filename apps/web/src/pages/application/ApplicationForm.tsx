@@ -9,7 +9,7 @@ import { useTranslation } from '../../i18n/useTranslation.tsx';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/TextInput.tsx';
 import Typography from '@mui/material/Typography';
 import { applicationSchema, limits, requestedTypes, type Application } from '@atelier/shared';
 import { useSubmitApplication } from '../../api/applications.ts';
@@ -96,7 +96,7 @@ export function ApplicationForm({ previous }: { previous: Application | null }) 
           <FormHelperText>{typeMessage ?? t('application.requestedTypeHint')}</FormHelperText>
         </RadioField>
         {(['aboutYou', 'whyJoin'] as const).map((name) => (
-          <TextField
+          <TextInput
             key={name}
             label={t(`application.${name}`)}
             multiline

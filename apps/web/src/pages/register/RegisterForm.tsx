@@ -2,7 +2,7 @@ import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/TextInput.tsx';
 import Typography from '@mui/material/Typography';
 import { limits } from '@atelier/shared';
 import { authApi } from '../../api/auth.ts';
@@ -41,7 +41,7 @@ export function RegisterForm() {
           </Typography>
         }
       >
-        <TextField
+        <TextInput
           label={t('fields.username')}
           autoComplete="username"
           {...form.field(

@@ -19,7 +19,7 @@ import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/TextInput.tsx';
 import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import {
@@ -188,7 +188,7 @@ function Filters({
           onChange('author', author.trim() || undefined);
         }}
       >
-        <TextField
+        <TextInput
           fullWidth
           size="small"
           label={t('search.filter.author')}
@@ -217,7 +217,7 @@ function QueryField({ initial, onSearch }: { initial: string; onSearch: (q: stri
   };
   return (
     <form role="search" onSubmit={submit}>
-      <TextField
+      <TextInput
         fullWidth
         size="small"
         type="search"

@@ -10,7 +10,7 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../components/TextInput.tsx';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -129,7 +129,7 @@ export function TagList({
   const found = searchTags(tags, query, lng);
   return (
     <Stack spacing={2}>
-      <TextField
+      <TextInput
         type="search"
         label={t('tags.search')}
         value={query}
