@@ -11,6 +11,9 @@ declare module '@mui/material/styles' {
   }
 }
 
+/** The corners of cards (MuiCard below; the static sheets read it through themeVars.ts). */
+export const cardRadius = 16;
+
 /** Page content width: max(1350px, 70vw), never wider than the screen. */
 export const contentWidth = 'min(100%, max(1350px, 70vw))';
 
@@ -41,7 +44,7 @@ export const theme = createTheme({
       ],
     },
     MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
-    MuiCard: { styleOverrides: { root: { borderRadius: 16 } } },
+    MuiCard: { styleOverrides: { root: { borderRadius: cardRadius } } },
     MuiMenu: { styleOverrides: { paper: { borderRadius: 12 } } },
     MuiDialog: {
       styleOverrides: {

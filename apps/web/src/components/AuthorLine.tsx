@@ -2,17 +2,16 @@
  * Who wrote something and when: avatar, username in the displayed role's colour (linking to the
  * profile), relative time with the full date in a tooltip, and "edited ×N · <when>" when the
  * item has editions (the edition count and the last edition's relative time). A deleted author
- * shows "[deleted]"; a deleted account "[deleted user]" (no link).
+ * shows "[deleted]"; a deleted account "[deleted user]" (no link). Plain elements
+ * (item.module.css): every comment, reply and status update has one.
  */
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import { Link as RouterLink } from 'react-router';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
 import { DELETED_USERNAME, roleLineThrough, roles, type PublicUser } from '@atelier/shared';
 import { WithPresence } from './PresenceDot.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
+import css from './item.module.css';
 
 export interface AuthorLineProps {
   author: PublicUser | null;
@@ -21,32 +20,13 @@ export interface AuthorLineProps {
   size?: 'small' | 'medium';
 }
 
-/** "[deleted]" or "[deleted user]" where the name would be. */
-function Gone({ variant, children }: { variant: 'caption' | 'body2'; children: string }) {
-  return (
-    <Typography
-      component="span"
-      variant={variant}
-      color="text.secondary"
-      sx={{ fontStyle: 'italic' }}
-    >
-      {children}
-    </Typography>
-  );
-}
-
 export function AuthorLine({ author, timestamp, edition, size = 'medium' }: AuthorLineProps) {
   const { t } = useTranslation();
   const small = size === 'small';
-  const variant = small ? 'caption' : 'body2';
+  const text = `${small ? css.caption : css.body2} ${css.secondary}`;
   const edited = edition && edition.editionCount > 0;
   return (
-    <Stack
-      direction="row"
-      spacing={1}
-      sx={{ alignItems: 'center', minWidth: 0, flexWrap: 'wrap', rowGap: 0.5 }}
-      data-testid="author-line"
-    >
+    <div className={css.authorLine} data-testid="author-line">
       {author ? (
         <WithPresence userId={author.id} size={small ? 24 : 32}>
           <UserAvatar
@@ -57,40 +37,30 @@ export function AuthorLine({ author, timestamp, edition, size = 'medium' }: Auth
         </WithPresence>
       ) : null}
       {author && author.username === DELETED_USERNAME ? (
-        <Gone variant={variant}>{t('authorLine.deletedUser')}</Gone>
+        <span className={`${text} ${css.italic}`}>{t('authorLine.deletedUser')}</span>
       ) : author ? (
         <Link
-          component={RouterLink}
           to={`/users/${author.id}`}
-          variant={variant}
-          underline="hover"
+          className={`${small ? css.caption : css.body2} ${css.authorName}`}
           data-role={author.displayedRole}
-          sx={{
+          style={{
             color: roles[author.displayedRole].color,
             textDecoration: roleLineThrough(author.displayedRole) ? 'line-through' : undefined,
-            fontWeight: 600,
-            overflowWrap: 'anywhere',
           }}
         >
           {author.username}
         </Link>
       ) : (
-        <Gone variant={variant}>{t('authorLine.deleted')}</Gone>
+        <span className={`${text} ${css.italic}`}>{t('authorLine.deleted')}</span>
       )}
-      <Typography component="span" variant={variant} color="text.secondary" aria-hidden>
+      <span className={text} aria-hidden>
         ·
-      </Typography>
-      <Typography component="span" variant={variant} color="text.secondary">
+      </span>
+      <span className={text}>
         <RelativeTime value={timestamp} />
-      </Typography>
+      </span>
       {edited ? (
-        <Typography
-          component="span"
-          variant={variant}
-          color="text.secondary"
-          sx={{ fontStyle: 'italic' }}
-          data-testid="edition-marker"
-        >
+        <span className={`${text} ${css.italic}`} data-testid="edition-marker">
           {t('authorLine.edited', { count: edition.editionCount })}
           {edition.editionTimestamp ? (
             <>
@@ -98,8 +68,8 @@ export function AuthorLine({ author, timestamp, edition, size = 'medium' }: Auth
               <RelativeTime value={edition.editionTimestamp} />
             </>
           ) : null}
-        </Typography>
+        </span>
       ) : null}
-    </Stack>
+    </div>
   );
 }

@@ -3,13 +3,12 @@
  * item's own middle action (reply, or the replies toggle) given as children, edit and delete for
  * its author or a moderator (`manage`), and report for everyone else.
  */
-import type { ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import Button, { type ButtonProps } from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import type { PublicUser } from '@atelier/shared';
 import { LikeButton } from './LikeButton.tsx';
 import { ReportButton } from './report/ReportButton.tsx';
+import css from './item.module.css';
 
 export type ConversationTarget = 'comment' | 'commentReply' | 'statusUpdate' | 'statusReply';
 
@@ -28,16 +27,25 @@ export interface ItemActionsProps {
   children?: ReactNode;
 }
 
-/** A quiet text button of the row (reply, edit, delete). */
-export function ActionButton(props: ButtonProps) {
-  return <Button size="small" color="inherit" sx={{ color: 'text.secondary' }} {...props} />;
+/**
+ * A quiet text button of the row (reply, edit, delete, report): a plain button with the look of
+ * MUI's small text button in the secondary text colour (item.module.css).
+ */
+export function ActionButton({ className, ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="button"
+      className={className ? `${css.button} ${className}` : css.button}
+      {...props}
+    />
+  );
 }
 
 export function ItemActions({ target, item, manage, children }: ItemActionsProps) {
   const { t } = useTranslation();
   const ns = conversationNs(target);
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center', ml: -0.75 }}>
+    <div className={css.actions}>
       <LikeButton target={target} id={item.id} liked={item.liked} likeCount={item.likeCount} />
       {children}
       {manage ? (
@@ -54,6 +62,6 @@ export function ItemActions({ target, item, manage, children }: ItemActionsProps
         authorId={item.author.id}
         authorName={item.author.username}
       />
-    </Stack>
+    </div>
   );
 }

@@ -96,3 +96,5 @@ export function LikersDialog({
     </Dialog>
   );
 }
+
+export default LikersDialog;

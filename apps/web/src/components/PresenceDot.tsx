@@ -7,9 +7,9 @@
 import { useContext, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
 import { QueryClientContext } from '@tanstack/react-query';
-import Box from '@mui/material/Box';
 import type { UserPresence } from '@atelier/shared';
 import { usePresence } from '../api/presence.ts';
+import css from './item.module.css';
 
 /** The dot alone (no query): online → green with the text alternative "Online". */
 export function PresenceDotView({ online, size }: { online: boolean; size: number }) {
@@ -19,23 +19,12 @@ export function PresenceDotView({ online, size }: { online: boolean; size: numbe
   // Centred on the avatar circle's edge at 45° (0.146 × size in from the box's corner).
   const inset = Math.max(0, Math.round(size * 0.146 - dot / 2));
   return (
-    <Box
-      component="span"
+    <span
+      className={css.presenceDot}
       role="img"
       aria-label={t('presence.online')}
       data-testid="presence-dot"
-      sx={{
-        position: 'absolute',
-        right: inset,
-        bottom: inset,
-        width: dot,
-        height: dot,
-        borderRadius: '50%',
-        bgcolor: 'success.main',
-        border: 2,
-        borderColor: 'background.paper',
-        boxSizing: 'border-box',
-      }}
+      style={{ right: inset, bottom: inset, width: dot, height: dot }}
     />
   );
 }
@@ -70,9 +59,9 @@ export function WithPresence({
 }) {
   const client = useContext(QueryClientContext);
   return (
-    <Box component="span" sx={{ position: 'relative', display: 'inline-flex', flexShrink: 0 }}>
+    <span className={css.withPresence}>
       {children}
       {client ? <LiveDot userId={userId} size={size} initial={initial} /> : null}
-    </Box>
+    </span>
   );
 }

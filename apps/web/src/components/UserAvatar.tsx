@@ -1,10 +1,12 @@
 /**
- * A user's avatar: the image at avatarPath, or the initials of the username (seed rule). Always
- * beside the username or inside a control named after it, so hidden from assistive technology
- * (initials in a button named "Menu of ada" would not match its name).
+ * A user's avatar: the image at avatarPath, or the initials of the username (seed rule), also when
+ * the image fails to load. Always beside the username or inside a control named after it, so
+ * hidden from assistive technology (initials in a button named "Menu of ada" would not match its
+ * name). A plain element with the look of MUI's Avatar (item.module.css): lists show one per item.
  */
-import Avatar from '@mui/material/Avatar';
+import { useState } from 'react';
 import { initials } from '@atelier/shared';
+import css from './item.module.css';
 
 export function UserAvatar({
   username,
@@ -15,20 +17,15 @@ export function UserAvatar({
   avatarPath?: string | null;
   size?: number;
 }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = avatarPath && avatarPath !== failed ? avatarPath : null;
   return (
-    <Avatar
-      src={avatarPath ?? undefined}
-      alt=""
+    <span
+      className={css.avatar}
       aria-hidden
-      sx={{
-        width: size,
-        height: size,
-        fontSize: size * 0.42,
-        bgcolor: 'primary.dark',
-        color: 'primary.contrastText',
-      }}
+      style={{ width: size, height: size, fontSize: size * 0.42 }}
     >
-      {initials(username)}
-    </Avatar>
+      {src ? <img src={src} alt="" onError={() => setFailed(src)} /> : initials(username)}
+    </span>
   );
 }

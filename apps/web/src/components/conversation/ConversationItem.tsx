@@ -12,8 +12,6 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { Comment, CommentReply, StatusReply, StatusUpdate } from '@atelier/shared';
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
 import { isApiError } from '../../api/client.ts';
@@ -26,6 +24,7 @@ import {
 } from '../ItemActions.tsx';
 import { translateError } from '../errors.ts';
 import { useCanManage } from '../useCanManage.ts';
+import css from '../item.module.css';
 import { ConversationComposer } from './ConversationComposer.tsx';
 import { ReplyQuote } from './ReplyQuote.tsx';
 
@@ -56,12 +55,15 @@ export interface ConversationItemProps {
   children?: ReactNode;
 }
 
-/** The frame of each kind: an `li` of its list, or, for a status update, a `div` in its card. */
-const frames: Record<ConversationTarget, { spacing: number; testId?: string; reply: boolean }> = {
-  comment: { spacing: 1, testId: 'comment', reply: false },
-  commentReply: { spacing: 0.75, testId: 'comment-reply', reply: true },
-  statusUpdate: { spacing: 1.25, reply: false },
-  statusReply: { spacing: 0.75, testId: 'status-reply', reply: true },
+/**
+ * The frame of each kind: an `li` of its list, or, for a status update, a `div` in its card; the
+ * gap between its parts in pixels.
+ */
+const frames: Record<ConversationTarget, { gap: number; testId?: string; reply: boolean }> = {
+  comment: { gap: 8, testId: 'comment', reply: false },
+  commentReply: { gap: 6, testId: 'comment-reply', reply: true },
+  statusUpdate: { gap: 10, reply: false },
+  statusReply: { gap: 6, testId: 'status-reply', reply: true },
 };
 
 /** The two contracts name the same things differently (comments: body, createdAt, excerpt). */
@@ -91,7 +93,8 @@ export function ConversationItem({
 }: ConversationItemProps) {
   const { t } = useTranslation();
   const ns = conversationNs(target);
-  const { spacing, testId, reply } = frames[target];
+  const { gap, testId, reply } = frames[target];
+  const Frame = target === 'statusUpdate' ? 'div' : 'li';
   const { text, timestamp, quote, deleted } = fieldsOf(item);
   const author = deleted ? null : item.author;
   const canManage = useCanManage(author);
@@ -116,13 +119,7 @@ export function ConversationItem({
   };
 
   return (
-    <Stack
-      component={target === 'statusUpdate' ? 'div' : 'li'}
-      id={id}
-      spacing={spacing}
-      data-testid={testId}
-      sx={{ listStyle: 'none', minWidth: 0 }}
-    >
+    <Frame id={id} className={css.item} style={{ gap }} data-testid={testId}>
       <AuthorLine
         author={author}
         timestamp={timestamp}
@@ -132,13 +129,9 @@ export function ConversationItem({
       {quote ? <ReplyQuote author={quote.author} text={quote.text} ns={ns} /> : null}
       {!author ? (
         // Only a comment stays once deleted (above its replies).
-        <Typography
-          color="text.secondary"
-          sx={{ fontStyle: 'italic' }}
-          data-testid="comment-deleted"
-        >
+        <p className={`${css.body1} ${css.secondary} ${css.italic}`} data-testid="comment-deleted">
           {t('comments.deletedBody')}
-        </Typography>
+        </p>
       ) : editing ? (
         <ConversationComposer
           ns={ns}
@@ -156,14 +149,7 @@ export function ConversationItem({
           }}
         />
       ) : (
-        (body ?? (
-          <Typography
-            variant={reply ? 'body2' : 'body1'}
-            sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-          >
-            {text}
-          </Typography>
-        ))
+        (body ?? <p className={`${reply ? css.body2 : css.body1} ${css.written}`}>{text}</p>)
       )}
       {!author ? null : (
         <ItemActions
@@ -191,6 +177,6 @@ export function ConversationItem({
         </ItemActions>
       )}
       {children}
-    </Stack>
+    </Frame>
   );
 }

@@ -1,14 +1,15 @@
 /** The indented column under a comment or status update that holds its replies and composer. */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import Stack from '@mui/material/Stack';
 import type { ConversationNs } from '../ItemActions.tsx';
+import css from '../item.module.css';
 
+/** `indent`: the left padding from 600 px up, in pixels (12 px below). */
 export function ReplyThread({ indent, children }: { indent: number; children: ReactNode }) {
   return (
-    <Stack spacing={2} sx={{ pl: { xs: 1.5, sm: indent }, borderLeft: 2, borderColor: 'divider' }}>
+    <div className={css.thread} style={{ '--thread-indent': `${indent}px` } as CSSProperties}>
       {children}
-    </Stack>
+    </div>
   );
 }
 
@@ -24,14 +25,8 @@ export function ReplyList({
 }) {
   const { t } = useTranslation();
   return (
-    <Stack
-      component="ul"
-      id={id}
-      spacing={2}
-      sx={{ m: 0, p: 0 }}
-      aria-label={t(`${ns}.repliesList`)}
-    >
+    <ul id={id} className={css.replyList} aria-label={t(`${ns}.repliesList`)}>
       {children}
-    </Stack>
+    </ul>
   );
 }

@@ -1,9 +1,8 @@
 /** The quote line above a reply: "replying to @user: excerpt" (one line, ellipsis). */
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { excerptOf, type PublicUser } from '@atelier/shared';
 import type { ConversationNs } from '../ItemActions.tsx';
+import css from '../item.module.css';
 
 export function ReplyQuote({
   author,
@@ -17,28 +16,11 @@ export function ReplyQuote({
   const { t } = useTranslation();
   const excerpt = excerptOf(text, 160);
   return (
-    <Box
-      component="blockquote"
-      data-testid="reply-quote"
-      sx={{
-        m: 0,
-        pl: 1.5,
-        borderLeft: 3,
-        borderColor: 'divider',
-        color: 'text.secondary',
-        minWidth: 0,
-      }}
-    >
-      <Typography
-        variant="caption"
-        component="p"
-        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-      >
+    <blockquote className={css.replyQuote} data-testid="reply-quote">
+      <p className={css.caption}>
         {t(`${ns}.replyingTo`, { username: author?.username ?? t(`${ns}.deletedUser`) })}{' '}
-        <Box component="span" sx={{ fontStyle: 'italic' }}>
-          {excerpt || t(`${ns}.deletedText`)}
-        </Box>
-      </Typography>
-    </Box>
+        <span className={css.italic}>{excerpt || t(`${ns}.deletedText`)}</span>
+      </p>
+    </blockquote>
   );
 }

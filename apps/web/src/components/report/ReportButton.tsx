@@ -8,6 +8,8 @@ import Button from '@mui/material/Button';
 import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import type { ReportTargetType } from '@atelier/shared';
 import { useCurrentUser } from '../../api/me.ts';
+import { ActionButton } from '../ItemActions.tsx';
+import css from '../item.module.css';
 
 const ReportDialog = lazy(() => import('./ReportDialog.tsx'));
 
@@ -37,20 +39,27 @@ export function ReportButton({
   const me = useCurrentUser();
   const [open, setOpen] = useState(false);
   if (!me?.hasAccess || !authorId || me.id === authorId) return null;
+  const button = {
+    onClick: () => setOpen(true),
+    'aria-label': t(`reports.button.${targetType}`, { username: authorName ?? '' }),
+    'aria-haspopup': 'dialog',
+    children: t('reports.button.label'),
+  } as const;
   return (
     <>
-      <Button
-        size={size}
-        variant={variant}
-        color="inherit"
-        startIcon={variant === 'outlined' ? <OutlinedFlagIcon /> : undefined}
-        onClick={() => setOpen(true)}
-        aria-label={t(`reports.button.${targetType}`, { username: authorName ?? '' })}
-        aria-haspopup="dialog"
-        sx={{ color: 'text.secondary', flexShrink: 0 }}
-      >
-        {t('reports.button.label')}
-      </Button>
+      {variant === 'text' && size === 'small' ? (
+        // In an item's action row: one per comment, reply or status update.
+        <ActionButton className={css.noShrink} {...button} />
+      ) : (
+        <Button
+          size={size}
+          variant={variant}
+          color="inherit"
+          startIcon={variant === 'outlined' ? <OutlinedFlagIcon /> : undefined}
+          sx={{ color: 'text.secondary', flexShrink: 0 }}
+          {...button}
+        />
+      )}
       {open ? (
         <Suspense fallback={null}>
           <ReportDialog

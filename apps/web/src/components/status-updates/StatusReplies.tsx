@@ -43,7 +43,7 @@ export function StatusReplies({ update }: { update: StatusUpdate }) {
   const target = replyTo ? replyTo.author : update.author;
 
   return (
-    <ReplyThread indent={2}>
+    <ReplyThread indent={16}>
       {replies.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center' }}>
           <CircularProgress size={24} aria-label={t('common.loading')} />

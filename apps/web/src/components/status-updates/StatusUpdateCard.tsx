@@ -4,13 +4,12 @@
  */
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
 import { formatCompactNumber, type StatusUpdate } from '@atelier/shared';
 import { useDeleteStatusUpdate, useUpdateStatusUpdate } from '../../api/statusUpdates.ts';
 import { ConversationItem } from '../conversation/ConversationItem.tsx';
+import { ActionButton } from '../ItemActions.tsx';
+import { PlainIcon } from '../PlainIcon.tsx';
+import css from '../item.module.css';
 import { StatusReplies } from './StatusReplies.tsx';
 
 export function StatusUpdateCard({ update }: { update: StatusUpdate }) {
@@ -21,37 +20,35 @@ export function StatusUpdateCard({ update }: { update: StatusUpdate }) {
   const remove = useDeleteStatusUpdate();
 
   return (
-    <Card variant="outlined" component="article" data-testid="status-update">
-      <CardContent sx={{ p: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 2 } } }}>
-        <ConversationItem
-          target="statusUpdate"
-          item={update}
-          save={(content) => edit.mutateAsync({ id: update.id, content })}
-          remove={remove}
-          action={
-            <Button
-              size="small"
-              color="inherit"
-              startIcon={<ChatBubbleOutlineIcon />}
-              onClick={() => setOpen((o) => !o)}
-              aria-expanded={open}
-              aria-controls={open ? repliesId : undefined}
-              aria-label={t(open ? 'status.hideReplies' : 'status.showReplies', {
-                count: update.replyCount,
-              })}
-              sx={{ color: 'text.secondary', minWidth: 0 }}
-            >
-              {formatCompactNumber(update.replyCount, i18n.resolvedLanguage ?? 'en')}
-            </Button>
-          }
-        >
-          {open ? (
-            <div id={repliesId}>
-              <StatusReplies update={update} />
-            </div>
-          ) : null}
-        </ConversationItem>
-      </CardContent>
-    </Card>
+    <article className={css.card} data-testid="status-update">
+      <ConversationItem
+        target="statusUpdate"
+        item={update}
+        save={(content) => edit.mutateAsync({ id: update.id, content })}
+        remove={remove}
+        action={
+          <ActionButton
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={open ? repliesId : undefined}
+            aria-label={t(open ? 'status.hideReplies' : 'status.showReplies', {
+              count: update.replyCount,
+            })}
+            className={css.compact}
+          >
+            <span className={css.startIcon}>
+              <PlainIcon name="chatBubbleOutline" />
+            </span>
+            {formatCompactNumber(update.replyCount, i18n.resolvedLanguage ?? 'en')}
+          </ActionButton>
+        }
+      >
+        {open ? (
+          <div id={repliesId}>
+            <StatusReplies update={update} />
+          </div>
+        ) : null}
+      </ConversationItem>
+    </article>
   );
 }

@@ -57,7 +57,7 @@ export function CommentItem({
       onReply={author ? () => setReplyTo({ replyId: null, author }) : undefined}
     >
       {comment.replies.length > 0 || replyTo ? (
-        <ReplyThread indent={2.5}>
+        <ReplyThread indent={20}>
           {comment.replies.length > 0 ? (
             <ReplyList ns="comments" id={repliesId}>
               {replies.map((reply) => (

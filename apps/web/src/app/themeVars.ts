@@ -1,0 +1,54 @@
+/**
+ * The theme's values as CSS custom properties (`--at-…` on `:root`), for the static style sheets
+ * of what lists repeat (components/item.module.css): one `<style>` written once at start-up, so
+ * those sheets follow theme.ts without copying its colours. themeVars.test.ts checks that every
+ * property a sheet uses is defined here.
+ */
+import { alpha, type Theme, type TypographyStyle } from '@mui/material/styles';
+
+import { cardRadius } from './theme.ts';
+
+/** `font` shorthand and letter spacing of a typography variant. */
+function font(name: string, style: TypographyStyle): Record<string, string> {
+  const lineHeight = typeof style.lineHeight === 'number' ? String(style.lineHeight) : '1.5';
+  return {
+    [`--at-${name}-font`]: `${String(style.fontWeight)} ${String(style.fontSize)}/${lineHeight} ${String(style.fontFamily)}`,
+    [`--at-${name}-spacing`]: String(style.letterSpacing ?? 'normal'),
+  };
+}
+
+export function themeVars(theme: Theme): Record<string, string> {
+  const { palette, typography } = theme;
+  return {
+    '--at-font': String(typography.fontFamily),
+    ...font('body1', typography.body1),
+    ...font('body2', typography.body2),
+    ...font('caption', typography.caption),
+    ...font('button', typography.button),
+    '--at-text': palette.text.primary,
+    '--at-text-secondary': palette.text.secondary,
+    '--at-primary': palette.primary.main,
+    '--at-primary-dark': palette.primary.dark,
+    '--at-primary-contrast': palette.primary.contrastText,
+    '--at-secondary': palette.secondary.main,
+    '--at-secondary-hover': alpha(palette.secondary.main, palette.action.hoverOpacity),
+    '--at-success': palette.success.main,
+    '--at-paper': palette.background.paper,
+    '--at-divider': palette.divider,
+    '--at-hover': palette.action.hover,
+    '--at-focus': palette.action.focus,
+    '--at-disabled': palette.action.disabled,
+    '--at-radius': `${String(theme.shape.borderRadius)}px`,
+    '--at-card-radius': `${String(cardRadius)}px`,
+  };
+}
+
+/** Writes the properties into the page, once, before the first render. */
+export function installThemeVars(theme: Theme): void {
+  const style = document.createElement('style');
+  style.dataset.themeVars = '';
+  style.textContent = `:root{${Object.entries(themeVars(theme))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';')}}`;
+  document.head.append(style);
+}
