@@ -1,8 +1,8 @@
 /** How a work was made (human, AI-assisted, AI-generated, composite, fake): a chip with an explanation. */
 import { useTranslation } from '../i18n/useTranslation.tsx';
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
 import type { Provenance } from '@atelier/shared';
+import { LazyTooltip } from './LazyTooltip.tsx';
 
 export const provenanceColors: Record<Provenance, string> = {
   human: '#66bb6a',
@@ -26,7 +26,7 @@ export function ProvenanceBadge({
   const explanation = t(`provenance.explain.${provenance}`);
   const title = tools ? `${explanation} ${t('provenance.toolsUsed', { tools })}` : explanation;
   return (
-    <Tooltip title={title} describeChild>
+    <LazyTooltip title={title}>
       <Chip
         size={size}
         variant="outlined"
@@ -35,6 +35,6 @@ export function ProvenanceBadge({
         data-provenance={provenance}
         sx={{ color, borderColor: color, fontWeight: 600 }}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -2,26 +2,22 @@
  * "3 minutes ago" in the interface language, on the server's clock (clock skew), with the full
  * date in a tooltip; refreshes every second under a minute and every minute under a day.
  *
- * A list shows one or two of these per item, so the tooltip costs nothing until it is wanted: the
- * first pointer over the time (or touch, or focus) loads MUI's Tooltip and opens it, and from then
- * on it opens and closes as usual. The full date is formatted only while it shows: the first long
- * date format of a page sets up the browser's ICU data (~12 ms on a fast machine, 4× that on a
- * phone), which a screen of posts need not wait for.
+ * A list shows one or two of these per item, so the tooltip loads when first wanted (LazyTooltip).
+ * The full date is formatted only while it shows: the first long date format of a page sets up
+ * the browser's ICU data (~12 ms on a fast machine, 4× that on a phone), which a screen of posts
+ * need not wait for.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
 import { formatFullDate, formatRelativeTime, relativeRefreshMs } from '@atelier/shared';
 import { now } from '../api/skew.ts';
-
-const Tooltip = lazy(() => import('@mui/material/Tooltip'));
+import { LazyTooltip } from './LazyTooltip.tsx';
 
 export function RelativeTime({ value }: { value: string }) {
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   const then = Date.parse(value);
   const [current, setCurrent] = useState(now);
-  // null until the tooltip is first wanted; then whether it shows.
-  const [open, setOpen] = useState<boolean | null>(null);
 
   useEffect(() => {
     const every = relativeRefreshMs(then, current);
@@ -30,25 +26,10 @@ export function RelativeTime({ value }: { value: string }) {
     return () => window.clearTimeout(timer);
   }, [then, current]);
 
-  const wanted = () => setOpen((o) => o ?? true);
-  const time = (
-    <time dateTime={value} onMouseEnter={wanted} onTouchStart={wanted} onFocus={wanted}>
-      {formatRelativeTime(then, current, lng)}
-    </time>
-  );
-  if (open === null) return time;
   return (
-    <Suspense fallback={time}>
-      <Tooltip
-        title={<FullDate then={then} lng={lng} />}
-        describeChild
-        open={open}
-        onOpen={() => setOpen(true)}
-        onClose={() => setOpen(false)}
-      >
-        {time}
-      </Tooltip>
-    </Suspense>
+    <LazyTooltip title={<FullDate then={then} lng={lng} />}>
+      <time dateTime={value}>{formatRelativeTime(then, current, lng)}</time>
+    </LazyTooltip>
   );
 }
 
