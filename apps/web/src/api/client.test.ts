@@ -1,7 +1,7 @@
 /** The fetch client turns the server's overload answer (503) into a translated, retryable error. */
-import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { translateError } from '../components/errors.ts';
+import { translator } from '../i18n/translate.ts';
 import { ApiError, call, request } from './client.ts';
 
 afterEach(() => {
@@ -33,9 +33,10 @@ describe('overload (503)', () => {
     const err = await failure(request('/api/posts/p1/like', { method: 'PUT' }));
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 503, code: 'errors.overloaded' });
-    const shown = translateError(i18next.t, err!.code);
-    expect(shown).toBe(i18next.t('errors.overloaded'));
-    expect(shown).not.toBe(i18next.t('errors.unknown'));
+    const t = translator('en');
+    const shown = translateError(t, err!.code);
+    expect(shown).toBe(t('errors.overloaded'));
+    expect(shown).not.toBe(t('errors.unknown'));
   });
 
   it('a 503 without our body (from a proxy) is errors.overloaded too', async () => {

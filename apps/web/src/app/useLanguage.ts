@@ -1,5 +1,5 @@
 /**
- * Changing the interface language: i18next, <html lang> and local storage (setLanguage), plus the
+ * Changing the interface language: messages, <html lang> and local storage (setLanguage), plus the
  * signed-in user's stored language (PATCH /api/me), so the choice follows the person.
  */
 import { useCallback } from 'react';

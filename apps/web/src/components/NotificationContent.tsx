@@ -3,7 +3,7 @@
  * its sentence (NotificationText), its excerpt, and its link.
  */
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../i18n/translate.ts';
 import Typography from '@mui/material/Typography';
 import { excerptOf, roles, type Notification } from '@atelier/shared';
 

@@ -1,6 +1,6 @@
-import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, request } from '../api/client.ts';
+import { translator } from '../i18n/translate.ts';
 import { translateError, waitPhrase } from './errors.ts';
 
 describe('rate-limited errors', () => {
@@ -26,7 +26,7 @@ describe('rate-limited errors', () => {
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).retryAfter).toBe(300);
-    const t = i18next.t.bind(i18next);
+    const t = translator('en');
     expect(translateError(t, 'errors.rateLimited')).toBe(
       'Too many attempts. Please try again in 5 minutes.',
     );

@@ -2,9 +2,14 @@
  * Error display helpers. Server codes and field messages are translation keys (`errors.*`,
  * `errors.auth.*`); an unknown code falls back to a generic message.
  */
-import i18next, { type TFunction } from 'i18next';
 import { relativeTimeFormat } from '@atelier/shared';
 import { ApiError, rateLimitWait } from '../api/client.ts';
+import {
+  exists,
+  language as currentLanguage,
+  type TFunction,
+  type TOptions,
+} from '../i18n/translate.ts';
 
 /** field name (dotted path for arrays: `links.2`) → translation key */
 export type FieldErrors = Record<string, string>;
@@ -20,15 +25,15 @@ export function waitPhrase(seconds: number, language: string): string {
 export function translateError(
   t: TFunction,
   code: string | null | undefined,
-  params?: Record<string, unknown>,
+  params?: TOptions,
 ): string {
   if (code === 'errors.rateLimited') {
     // The wait of the latest 429 answer (its Retry-After), while it lasts.
     const wait = rateLimitWait();
     if (wait !== null)
-      return t('errors.rateLimitedWait', { when: waitPhrase(wait, i18next.language || 'en') });
+      return t('errors.rateLimitedWait', { when: waitPhrase(wait, currentLanguage()) });
   }
-  if (code && code.startsWith('errors.') && i18next.exists(code)) return t(code, params);
+  if (code && code.startsWith('errors.') && exists(code)) return t(code, params);
   return t('errors.unknown');
 }
 

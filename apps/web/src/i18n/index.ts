@@ -1,18 +1,12 @@
 /**
- * i18next setup: four languages, each one JSON file loaded lazily (one chunk per language). No
- * fallback language: every file has every key, with the plural forms its language needs
- * (locales.test.ts), so a page loads the messages of its own language only — not English's too.
+ * The interface language at start-up and when it changes: which language a page starts in, <html
+ * lang>, and the saved choice. The messages themselves are translate.ts's: four languages, each one
+ * JSON file loaded lazily (one chunk per language). No fallback language: every file has every
+ * key, with the plural forms its language needs (locales.test.ts), so a page loads the messages of
+ * its own language only — not English's too.
  */
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import resourcesToBackend from 'i18next-resources-to-backend';
-import {
-  chooseLanguage,
-  defaultLanguage,
-  isLanguage,
-  languages,
-  type Language,
-} from '@atelier/shared';
+import { chooseLanguage, isLanguage, type Language } from '@atelier/shared';
+import { changeLanguage, language, onLanguageChange } from './translate.ts';
 
 export const localeStorageKey = 'locale';
 
@@ -44,32 +38,25 @@ export async function initI18n(): Promise<void> {
   const userLanguage = savedByServer();
   const lng = userLanguage ?? chooseLanguage(saved, navigator.languages);
   if (userLanguage && userLanguage !== saved) saveLanguage(userLanguage);
-  i18next.on('languageChanged', applyDocumentLanguage);
-  await i18next
-    .use(initReactI18next)
-    .use(resourcesToBackend((language: string) => import(`./locales/${language}.json`)))
-    .init({
-      lng,
-      fallbackLng: false,
-      supportedLngs: [...languages],
-      load: 'languageOnly',
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    });
-  applyDocumentLanguage(lng);
+  onLanguageChange(applyDocumentLanguage);
+  try {
+    await changeLanguage(lng);
+  } catch (err) {
+    // As with i18next, the page still renders (showing its messages' keys) rather than nothing.
+    console.error(`The ${lng} messages did not load`, err);
+  }
 }
 
 /** The current interface language. */
 export function currentLanguage(): Language {
-  const lng = i18next.resolvedLanguage ?? i18next.language;
-  return isLanguage(lng) ? lng : defaultLanguage;
+  return language();
 }
 
-/** Switches the interface language: sets <html lang>, updates i18next's state, saves `locale`. */
+/** Switches the interface language once its messages are loaded, saves `locale`. */
 export async function setLanguage(lng: Language): Promise<void> {
-  await i18next.changeLanguage(lng);
-  applyDocumentLanguage(lng);
-  saveLanguage(lng);
+  await changeLanguage(lng);
+  // Unless another language was chosen while this one was loading.
+  if (language() === lng) saveLanguage(lng);
 }
 
 function saveLanguage(lng: Language): void {

@@ -1,6 +1,7 @@
 /**
- * Every language has every key, no value is empty, and plural keys carry exactly the plural
- * forms the language needs (Korean has only `_other`, French and Spanish add `_many`).
+ * Every language has every key, no value is empty, plural keys carry exactly the plural forms the
+ * language needs (Korean has only `_other`, French and Spanish add `_many`), and messages use only
+ * the syntax translate.ts supports.
  */
 import { describe, expect, it } from 'vitest';
 import { languages } from '@atelier/shared';
@@ -11,6 +12,8 @@ import ko from './locales/ko.json';
 
 const files: Record<string, unknown> = { en, ko, fr, es };
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+/** The messages rendered by Trans (pages/register/CheckEmail.tsx): the only ones with tags. */
+const transKeys = new Set(['register.checkBody']);
 
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
   const out = new Map<string, unknown>();
@@ -70,5 +73,18 @@ describe('locale files', () => {
     );
     // A few words are the same in both languages (Avatar, Section, Faker…); most must differ.
     expect(same.length / flat[lng]!.size).toBeLessThan(0.05);
+  });
+
+  it.each([...languages])('%s uses only the syntax translate.ts supports', (lng) => {
+    for (const [key, value] of flat[lng]!) {
+      const base = key.replace(pluralSuffix, '');
+      // i18next's context (`_male`), ordinal (`_ordinal_one`), v3 plural (`_plural`) or interval
+      // (`_0`) suffixes: translate.ts looks none of them up.
+      expect(base, `${lng} ${key}`).not.toMatch(/_[a-z0-9]+$/);
+      let rest = String(value).replace(/\{\{\w+\}\}/g, '');
+      if (transKeys.has(key)) rest = rest.replace(/<(\w+)>([^<]*)<\/\1>/g, '$2');
+      // No `{{x, format}}`, `{{- x}}`, `{{ x }}` or `$t(nested)`; tags only where Trans has them.
+      expect(rest, `${lng} ${key}`).not.toMatch(/\{\{|\}\}|\$t\(|<\/?\w/);
+    }
   });
 });

@@ -1,33 +1,30 @@
 /**
  * `const { t, i18n } = useTranslation()` in a component: the interface's messages in the current
- * language, and a new `t` (and a render) when the language changes.
+ * language (translate.ts), and a new `t` (and a render) when the language changes.
  *
- * react-i18next's hook of the same name does more per component: it copies the i18next
- * instance's property descriptors into a new wrapper object for every component that calls it,
- * and keeps five hooks and two effects. A page calls it from hundreds of components in its first
- * render (a tenth of the home page's first render's script time on a phone). Here
- * every component reads one context, which TranslationProvider (at the app's root) replaces when
- * the language changes. Without the provider (unit tests), it reads the current language.
- * `Trans` and `initReactI18next` still come from react-i18next.
+ * A page calls it from hundreds of components in its first render, so it keeps nothing per
+ * component (react-i18next's hook of the same name kept five hooks and two effects each: a tenth of
+ * the home page's first render's script time on a phone). Every component reads one context,
+ * which TranslationProvider (at the app's root) replaces when the language changes. Without the
+ * provider (unit tests), it reads the current language.
  */
-import i18next, { type i18n as I18n, type TFunction } from 'i18next';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { Language } from '@atelier/shared';
+import { language, onLanguageChange, translator, type TFunction } from './translate.ts';
 
 export interface Translation {
   t: TFunction;
-  i18n: I18n;
+  /** The current language, twice: the two names the components read since i18next. */
+  i18n: { language: Language; resolvedLanguage: Language };
 }
 
-let current: (Translation & { language: string }) | null = null;
+let current: Translation | null = null;
 
-/** The value for i18next's current language: the same object until the language changes. */
+/** The value for the current language: the same object until the language changes. */
 function translation(): Translation {
-  if (current?.language !== i18next.language)
-    current = {
-      t: i18next.getFixedT(null, 'translation'),
-      i18n: i18next,
-      language: i18next.language,
-    };
+  const lng = language();
+  if (current?.i18n.language !== lng)
+    current = { t: translator(lng), i18n: { language: lng, resolvedLanguage: lng } };
   return current;
 }
 
@@ -37,9 +34,9 @@ export function TranslationProvider({ children }: { children: ReactNode }) {
   const [value, setValue] = useState(translation);
   useEffect(() => {
     const update = () => setValue(translation());
-    i18next.on('languageChanged', update);
+    const stop = onLanguageChange(update);
     update();
-    return () => i18next.off('languageChanged', update);
+    return stop;
   }, []);
   return <TranslationContext value={value}>{children}</TranslationContext>;
 }

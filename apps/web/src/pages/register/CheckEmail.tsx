@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import { Trans } from 'react-i18next';
+import { Trans } from '../../i18n/Trans.tsx';
 import { useMutation } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
