@@ -7,7 +7,7 @@
  * for the props our fields use. Selects stay `TextField select` (see `SelectField`), and so do
  * the inputs of an Autocomplete (its `renderInput` gives TextField's own props).
  */
-import { useId, type ReactNode } from 'react';
+import { forwardRef, useId, type ReactNode } from 'react';
 import FormControl, { type FormControlProps } from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
@@ -46,25 +46,35 @@ export interface TextInputProps
   };
 }
 
-export function TextInput({
-  id: idProp,
-  label,
-  helperText,
-  disabled = false,
-  error = false,
-  fullWidth = false,
-  required = false,
-  size,
-  sx,
-  onKeyDown,
-  slotProps,
-  ...input
-}: TextInputProps) {
+/**
+ * The ref goes to the root, as TextField's does: `{...form.field(name)}`-style spreads carry
+ * react-hook-form's `ref` too, which then finds the input inside the root. (Under Preact a
+ * function component without forwardRef would hand that ref its own instance, and the form would
+ * read no value.)
+ */
+export const TextInput = forwardRef<HTMLDivElement, TextInputProps>(function TextInput(
+  {
+    id: idProp,
+    label,
+    helperText,
+    disabled = false,
+    error = false,
+    fullWidth = false,
+    required = false,
+    size,
+    sx,
+    onKeyDown,
+    slotProps,
+    ...input
+  }: TextInputProps,
+  ref,
+) {
   const generatedId = useId();
   const id = idProp ?? generatedId;
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
     <FormControl
+      ref={ref}
       className="MuiTextField-root"
       disabled={disabled}
       error={error}
@@ -92,4 +102,4 @@ export function TextInput({
       {helperText ? <FormHelperText id={helperTextId}>{helperText}</FormHelperText> : null}
     </FormControl>
   );
-}
+});
