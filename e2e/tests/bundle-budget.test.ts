@@ -1,14 +1,20 @@
 /**
  * The size budget of the first download, on the built files (`npm run build` first, as for every
  * browser test): the scripts index.html names — the entry and its static imports, which every route
- * loads before its first screen — stay within `initialJsBudgetKb` gzip, and the route table lists
- * the page chunks the server announces for the first screens measured by `npm run bench:web`.
+ * loads before its first screen — stay within `initialJsBudgetKb` gzip, the first screens' scripts
+ * (entry + page chunks) within `routeJsBudgetKb`, and the route table lists the page chunks the
+ * server announces for the first screens measured by `npm run bench:web`.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { initialJs, initialJsBudgetKb } from '../../apps/web/build/bundle-size.ts';
+import {
+  budgetedRoutes,
+  initialJs,
+  initialJsBudgetKb,
+  routeJsBudgetKb,
+} from '../../apps/web/build/bundle-size.ts';
 import { repoRoot } from '../lib/server.ts';
 
 const distDir = path.join(repoRoot, 'apps/web/dist');
@@ -22,6 +28,16 @@ describe('bundle budget', () => {
       report.entryGzip <= initialJsBudgetKb * 1024,
       `entry scripts ${kb} KB gzip > ${initialJsBudgetKb} KB: ${report.entry.map((f) => f.file).join(', ')}`,
     );
+  });
+
+  it(`keeps the first screens' scripts within ${routeJsBudgetKb} KB gzip`, () => {
+    for (const route of budgetedRoutes) {
+      const size = report.routes[route] ?? 0;
+      assert.ok(
+        size <= routeJsBudgetKb * 1024,
+        `${route}: ${(size / 1024).toFixed(1)} KB gzip > ${routeJsBudgetKb} KB`,
+      );
+    }
   });
 
   it('announces the page chunks of the first screens', () => {

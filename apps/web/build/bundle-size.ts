@@ -12,10 +12,20 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * The budget of the entry's scripts, gzip, in KB (issue 12 aims at 150 KB for all a first screen
- * loads). The Preact build's entry is ~108 KB; React's (`ATELIER_WEB_RUNTIME=react`) is ~167 KB.
+ * The budget of the entry's scripts, gzip, in KB. The Preact build's entry is ~92 KB; React's
+ * (`ATELIER_WEB_RUNTIME=react`) is ~150 KB.
  */
-export const initialJsBudgetKb = 115;
+export const initialJsBudgetKb = 100;
+
+/**
+ * The budget of a first screen's scripts (entry + the page chunks the server announces), gzip, in
+ * KB: issue 12 aims at 150 KB for all a first screen loads, of which the messages of its language
+ * are 12–15 KB (one chunk per language, not counted here).
+ */
+export const routeJsBudgetKb = 135;
+
+/** The first screens held to `routeJsBudgetKb` (the browser tests check them). */
+export const budgetedRoutes = ['/', '/login'];
 
 /** Script URLs named by an HTML page: module scripts and modulepreload links, in order. */
 export function scriptsOf(html: string): string[] {
