@@ -12,7 +12,9 @@
  *    node A and node B) — the sampled recipients' in this process, all the others in a child
  *    process (bench/live-clients.ts), so that parsing broadcasts to thousands of sockets does not
  *    delay the timed `notification:new` — and reads each node's resident memory before and
- *    after: memory per socket (server processes only);
+ *    after (RSS growth per socket); once the samples below are taken, each node's heap after a
+ *    full GC with the sockets open and again once they closed (bench/memory-probe.ts): heap per
+ *    socket;
  * 4. posts `--samples` comments through node A, one after another, each on a post of a different
  *    connected member, and times from sending the request to the `notification:new` arriving on
  *    the recipient's socket (HTTP request + transaction + dispatcher + push; with two nodes, half
@@ -227,7 +229,10 @@ interface Result {
   p99: number;
   max: number;
   crossNodeP50: number | null;
+  /** Growth of the resident set once the sockets are open, per socket. */
   bytesPerSocket: number;
+  /** JS heap and buffers after a full GC, sockets open minus sockets closed, per socket. */
+  heapPerSocket: number;
 }
 
 async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): Promise<Result> {
@@ -298,8 +303,15 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
     if (nodes.length > 1 && i % nodes.length !== 0) crossNode.push(ms);
   }
   if (heapDir) await heapSnapshots(nodes);
+  const withSockets = await Promise.all(nodes.map(heapAfterGc));
   for (const s of sockets) s.disconnect();
   await bulk.close();
+  await settle();
+  const withoutSockets = await Promise.all(nodes.map(heapAfterGc));
+  const heapPerSocket =
+    withSockets.reduce((sum, m, i) => sum + (m - must(withoutSockets[i], 'heap')), 0) /
+    nodes.length /
+    perNode;
 
   const sorted = [...latencies].sort((a, b) => a - b);
   const slowest = latencies
@@ -321,7 +333,22 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
     max: sorted.at(-1) ?? 0,
     crossNodeP50: cross.length > 0 ? percentile(cross, 50) : null,
     bytesPerSocket,
+    heapPerSocket,
   };
+}
+
+const memoryAnswers = new Map<ServerProcess, number>();
+/**
+ * The node's JS heap plus the memory outside it that JS objects hold (buffers), after a full
+ * garbage collection (bench/memory-probe.ts).
+ */
+async function heapAfterGc(node: ServerProcess): Promise<number> {
+  const n = (memoryAnswers.get(node) ?? 0) + 1;
+  memoryAnswers.set(node, n);
+  const line = node.waitForOutput(new RegExp(`^BENCH_MEMORY ${n} `));
+  process.kill(must(node.proc.pid, 'pid'), 'SIGURG');
+  const usage = JSON.parse((await line).replace(/^BENCH_MEMORY \d+ /, '')) as NodeJS.MemoryUsage;
+  return usage.heapUsed + usage.external;
 }
 
 /** Each node writes a heap snapshot (BENCH_HEAP_SNAPSHOT); resolves once they are written. */
@@ -366,8 +393,11 @@ const serverArgs = {
       ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
       : []),
     ...(heapDir ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${heapDir}`] : []),
+    '--expose-gc',
     '--import',
     'tsx',
+    '--import',
+    './bench/memory-probe.ts',
     'src/main.ts',
   ],
 };
@@ -493,15 +523,18 @@ function section(results: Result[], skipped: string | null): string {
     "post author's socket (request, transaction, dispatcher, push), one comment at a time, each to",
     `another author: ${recipients - warmup} counted after ${warmup} warm-up ones (a fresh process's first`,
     "requests of a kind run code the JIT has not compiled yet); the sampled authors' sockets are in",
-    'the bench process, all the others in a child process. Memory: growth',
-    'of the resident set of each server process once the sockets are open, divided by its sockets',
-    '(session lookup, Socket.IO and presence state included).',
+    'the bench process, all the others in a child process. Heap per socket: what a socket keeps —',
+    "each server's JS heap and the buffers it holds, after a full garbage collection, with the",
+    'sockets open (once the samples are taken) minus the same once they have closed, divided by its',
+    'sockets (Socket.IO, rooms, presence; not the session cache, which stays). RSS growth: the',
+    'resident set once the sockets are open minus before, divided by its sockets (noisier: freed',
+    'and not yet collected memory, allocator slack).',
     '',
-    '| Setup | Sockets | Connect all (s) | p50 (ms) | p99 (ms) | max (ms) | p50 via the other node (ms) | p50 of the answer (ms) | Memory per socket |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Setup | Sockets | Connect all (s) | p50 (ms) | p99 (ms) | max (ms) | p50 via the other node (ms) | p50 of the answer (ms) | Heap per socket | RSS growth per socket |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...results.map(
       (r) =>
-        `| ${r.setup} | ${r.sockets.toLocaleString('en')} | ${r.connectSeconds.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.crossNodeP50 === null ? '—' : ms(r.crossNodeP50)} | ${ms(r.answerP50)} | ${(r.bytesPerSocket / 1024).toFixed(1)} KB |`,
+        `| ${r.setup} | ${r.sockets.toLocaleString('en')} | ${r.connectSeconds.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.crossNodeP50 === null ? '—' : ms(r.crossNodeP50)} | ${ms(r.answerP50)} | ${(r.heapPerSocket / 1024).toFixed(1)} KB | ${(r.bytesPerSocket / 1024).toFixed(1)} KB |`,
     ),
     '',
   ];

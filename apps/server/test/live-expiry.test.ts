@@ -45,4 +45,17 @@ describe('live: session expiries on one timer', () => {
     vi.advanceTimersByTime(1_000);
     expect(due).toEqual(['late', 'again']);
   });
+
+  it('keeps many items of one second (a burst of sign-ins), unfiles some, hands over the rest', () => {
+    const due: string[] = [];
+    const watch = expiryWatch<string>((item) => due.push(item));
+    const at = Date.now() + 1_500;
+    const items = Array.from({ length: 100 }, (_, i) => `s${i}`);
+    for (const item of items) watch.add(item, at);
+    for (const item of items.filter((_, i) => i % 3 === 0)) watch.remove(item);
+    expect(watch.size()).toBe(66);
+    vi.advanceTimersByTime(2_000);
+    expect(due).toEqual(items.filter((_, i) => i % 3 !== 0));
+    expect(watch.size()).toBe(0);
+  });
 });

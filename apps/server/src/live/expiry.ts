@@ -18,7 +18,10 @@ export function expiryWatch<T>(
   due: (item: T) => void,
   { now = Date.now }: { now?: () => number } = {},
 ): ExpiryWatch<T> {
-  const bySecond = new Map<number, Set<T>>();
+  // A list per second, not a Set, while it is short: sessions mostly expire at seconds of their
+  // own, and a Set of one costs several times an array of one (memory per socket). A second with
+  // many (a burst of sign-ins) becomes a Set, so unfiling them stays cheap.
+  const bySecond = new Map<number, T[] | Set<T>>();
   const secondOf = new Map<T, number>();
   /** The last second handed over. */
   let last = Math.floor(now() / 1000);
@@ -28,18 +31,22 @@ export function expiryWatch<T>(
     const second = secondOf.get(item);
     if (second === undefined) return;
     secondOf.delete(item);
-    const set = bySecond.get(second);
-    set?.delete(item);
-    if (set?.size === 0) bySecond.delete(second);
+    const filed = bySecond.get(second);
+    if (!filed) return;
+    if (Array.isArray(filed)) {
+      const index = filed.indexOf(item);
+      if (index !== -1) filed.splice(index, 1);
+    } else filed.delete(item);
+    if ((Array.isArray(filed) ? filed.length : filed.size) === 0) bySecond.delete(second);
   };
   const tick = () => {
     const current = Math.floor(now() / 1000);
     while (last < current) {
       last += 1;
-      const set = bySecond.get(last);
-      if (!set) continue;
+      const list = bySecond.get(last);
+      if (!list) continue;
       bySecond.delete(last);
-      for (const item of set) {
+      for (const item of list) {
         secondOf.delete(item);
         due(item);
       }
@@ -59,9 +66,11 @@ export function expiryWatch<T>(
         timer.unref();
       }
       const second = Math.max(Math.ceil(at / 1000), last + 1);
-      let set = bySecond.get(second);
-      if (!set) bySecond.set(second, (set = new Set()));
-      set.add(item);
+      const filed = bySecond.get(second);
+      if (!filed) bySecond.set(second, [item]);
+      else if (!Array.isArray(filed)) filed.add(item);
+      else if (filed.length < 32) filed.push(item);
+      else bySecond.set(second, new Set([...filed, item]));
       secondOf.set(item, second);
     },
     remove: unfile,

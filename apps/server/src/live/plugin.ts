@@ -21,6 +21,7 @@
  *   dispatcher before the database closes.
  */
 import { and, eq, exists, sql } from 'drizzle-orm';
+import type { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
@@ -60,6 +61,59 @@ declare module 'fastify' {
 export interface LiveOptions {
   /** The notifications feature's presenter (app.ts wires it in). */
   presentNotifications: NotificationPresenter;
+}
+
+type Listener = ((...args: unknown[]) => void) & { listener?: Listener };
+
+/**
+ * engine.io keeps two things of a WebSocket's upgrade for the connection's life, both holding
+ * the upgrade request (and the response object it made for middlewares): a no-op `error`
+ * listener on the WebSocket (the transport listens for errors itself), and a `close` listener
+ * on the TCP socket that re-emits `close` on that response for middlewares, which this server
+ * has none of. Both go once the socket is connected (about 1 KB of heap per socket). Polling
+ * sockets have neither.
+ */
+function releaseUpgrade(socket: LiveServerSocket): void {
+  const ws = (
+    socket.conn.transport as unknown as { socket?: EventEmitter & { _socket?: EventEmitter } }
+  ).socket;
+  if (!ws) return;
+  for (const listener of ws.listeners('error') as Listener[]) {
+    if (listener.name === 'onUpgradeError') ws.removeListener('error', listener);
+  }
+  const tcp = ws._socket;
+  if (!tcp) return;
+  for (const raw of tcp.rawListeners('close') as Listener[]) {
+    if (raw.listener && raw.listener.toString() === '() => this.emit("close")') {
+      tcp.removeListener('close', raw.listener);
+    }
+  }
+}
+
+const noQuery = Object.freeze({});
+
+/**
+ * Of its handshake a connected socket needs only its credentials, which the expiry check sends
+ * again: a browser's other headers (user agent, languages, WebSocket keys…), the URL, its query
+ * and the time as text would stay for the socket's life (memory per socket).
+ */
+function slimHandshake(socket: LiveServerSocket): void {
+  const { headers, address, xdomain, secure, issued } = socket.handshake;
+  const { cookie, authorization } = headers;
+  (socket as { handshake: LiveServerSocket['handshake'] }).handshake = {
+    headers: {
+      ...(cookie === undefined ? {} : { cookie }),
+      ...(authorization === undefined ? {} : { authorization }),
+    },
+    address,
+    xdomain,
+    secure,
+    issued,
+    time: '',
+    url: '',
+    query: noQuery,
+    auth: noQuery,
+  };
 }
 
 function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void) {
@@ -105,7 +159,8 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
   });
   const closeAtExpiry = (socket: LiveServerSocket, expiresAt: number) => {
     expiries.add(socket, expiresAt);
-    socket.once('disconnect', () => expiries.remove(socket));
+    // `on`, not `once`: a socket disconnects once, and `once` wraps each listener (memory per socket).
+    socket.on('disconnect', () => expiries.remove(socket));
   };
 
   io.use((socket, next) => {
@@ -171,6 +226,8 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
     // headers, parser and stream state) would stay referenced for the socket's life: Socket.IO's
     // memory-usage advice is to let it go (about 4 KB per socket).
     (socket.conn as { request: unknown }).request = null;
+    releaseUpgrade(socket);
+    slimHandshake(socket);
     closeAtExpiry(socket, socket.data.sessionExpiresAt);
     // The greeting: a tab whose user predates this (a ban while it was connecting) refetches it.
     socket.emit('me:claims', { claimsModifiedTimestamp: socket.data.claimsModifiedTimestamp });

@@ -313,7 +313,7 @@ export function createPresence(app: FastifyInstance, io: LiveServer): Presence {
     if (socket.data.limited) return;
     const { userId } = socket.data;
     connected(userId);
-    socket.once('disconnect', () => disconnected(userId));
+    socket.on('disconnect', () => disconnected(userId));
     // The users this tab shows: their presence is public to users with access (who alone have
     // sockets), so any well-formed list is accepted; it replaces the previous one.
     socket.on('presence:watch', (ids: unknown) => {
