@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
+import { setMarkdownOrigin } from './lib/markdown.ts';
 import { RESPONSE_COMPRESSION } from './lib/precompressed.ts';
 import { registerAdmission } from './plugins/admission.ts';
 import { registerHealth } from './plugins/health.ts';
@@ -53,6 +54,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: requestIdOf,
   });
   app.decorate('deps', deps);
+  // Post and comment bodies are rendered to HTML against the site's origin (lib/markdown.ts).
+  setMarkdownOrigin(deps.config.baseUrl);
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {

@@ -60,6 +60,7 @@ describe('comments and replies', () => {
       postId,
       author: { id: alice.id, username: alice.username, displayedRole: 'member' },
       body: 'Lovely **colours**',
+      bodyHtml: '<p>Lovely <strong>colours</strong></p>',
       deleted: false,
       likeCount: 0,
       replyCount: 0,
@@ -105,6 +106,39 @@ describe('comments and replies', () => {
     expect((await postRow(postId)).commentCount).toBe(4);
   });
 
+  it('answers every body with its HTML, rendered on the server by the shared rules', async () => {
+    const postId = await insertPost();
+    const c = (
+      await comment(alice, postId, 'Hi @bob <script>alert(1)</script> [x](javascript:alert(1))')
+    ).json<Comment>();
+    const html =
+      '<p>Hi <a href="/u/bob" rel="noopener noreferrer nofollow">@bob</a> &#x3C;script>alert(1)&#x3C;/script> <span>x</span></p>';
+    expect(c.bodyHtml).toBe(html);
+    const r = (
+      await reply(bob, c.id, '# Title\n\n![p](https://elsewhere.example/p.png)')
+    ).json<CommentReply>();
+    expect(r.bodyHtml).toBe(
+      '<h2>Title</h2>\n<p><a href="https://elsewhere.example/p.png" rel="noopener noreferrer nofollow" target="_blank">p</a></p>',
+    );
+    const [listed] = (await list(mod, postId)).items;
+    expect(listed).toMatchObject({ bodyHtml: html, replies: [{ bodyHtml: r.bodyHtml }] });
+    // An edit answers, and then lists, the new text's HTML.
+    const edited = await send(t, alice, `PATCH /api/comments/${c.id}`, { body: '*new*' }, 200);
+    expect(edited.json<Comment>().bodyHtml).toBe('<p><em>new</em></p>');
+    const editedReply = await send(
+      t,
+      bob,
+      `PATCH /api/comment-replies/${r.id}`,
+      { body: '~~old~~' },
+      200,
+    );
+    expect(editedReply.json<CommentReply>().bodyHtml).toBe('<p><del>old</del></p>');
+    expect((await list(mod, postId)).items[0]).toMatchObject({
+      bodyHtml: '<p><em>new</em></p>',
+      replies: [{ bodyHtml: '<p><del>old</del></p>' }],
+    });
+  });
+
   it('deletes a reply with the counters back', async () => {
     const postId = await insertPost();
     const c = (await comment(alice, postId)).json<Comment>();
@@ -141,6 +175,7 @@ describe('comments and replies', () => {
       id: c.id,
       author: null,
       body: '',
+      bodyHtml: '',
       deleted: true,
       likeCount: 0,
       liked: false,

@@ -46,6 +46,7 @@ describe('POST /api/posts: who may post where', () => {
       section: 'general',
       title: 'Hello',
       body: 'Some **Markdown** body.',
+      bodyHtml: '<p>Some <strong>Markdown</strong> body.</p>',
       excerpt: 'Some Markdown body.',
       provenance: 'human',
       tools: 'pencil',
@@ -198,6 +199,21 @@ describe('GET, PATCH and DELETE /api/posts/:id', () => {
     await send(t, mod, `GET /api/posts/${post.id}`, undefined, 200);
   });
 
+  it("renders the body's images and links against the site's origin (BASE_URL)", async () => {
+    const author = await createMember(t);
+    const site = new URL(t.config.baseUrl).origin;
+    const post = await newPost(t, author, {
+      body: `![here](${site}/media/a.webp) ![there](https://elsewhere.example/b.png) [in](${site}/posts)`,
+    });
+    const html = `<p><img src="${site}/media/a.webp" alt="here" loading="lazy"> <a href="https://elsewhere.example/b.png" rel="noopener noreferrer nofollow" target="_blank">there</a> <a href="${site}/posts" rel="noopener noreferrer nofollow">in</a></p>`;
+    expect(post.bodyHtml).toBe(html);
+    expect(
+      (await send(t, author, `GET /api/posts/${post.id}`, undefined, 200)).json(),
+    ).toMatchObject({ bodyHtml: html });
+    // An empty body has no HTML.
+    expect((await newPost(t, author, { body: '' })).bodyHtml).toBe('');
+  });
+
   it('lets the author or a moderator edit, moving tag counters, and refuses others', async () => {
     const author = await createMember(t);
     const other = await createMember(t);
@@ -227,6 +243,7 @@ describe('GET, PATCH and DELETE /api/posts/:id', () => {
     expect(byMod.json()).toMatchObject({
       title: 'Edited',
       body: 'Fixed by a moderator',
+      bodyHtml: '<p>Fixed by a moderator</p>',
       provenance: 'composite',
       editionCount: 2,
     });

@@ -115,6 +115,8 @@ export interface PostRemoval {
 
 export interface Post extends PostSummary {
   body: string;
+  /** The body rendered to HTML by the server (markdown/render.ts), safe to insert as it is. */
+  bodyHtml: string;
   media: Media[];
   state: 'published' | 'removed';
   /** Set when removed (only the author and moderators can open a removed post). */
@@ -155,6 +157,8 @@ export interface CommentReply extends Edition {
   postId: string;
   author: PublicUser;
   body: string;
+  /** The body rendered to HTML by the server (markdown/render.ts), safe to insert as it is. */
+  bodyHtml: string;
   replyingTo: { author: PublicUser; replyId: string | null; excerpt: string };
   likeCount: number;
   liked: boolean;
@@ -167,6 +171,8 @@ export interface Comment extends Edition {
   /** Null once deleted (the comment stays as "[deleted]" while it has replies). */
   author: PublicUser | null;
   body: string;
+  /** The body rendered to HTML by the server (markdown/render.ts); '' once deleted. */
+  bodyHtml: string;
   deleted: boolean;
   likeCount: number;
   replyCount: number;

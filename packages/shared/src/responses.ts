@@ -122,6 +122,7 @@ export const statusUpdateResponseSchema = z.object({
 /** The post itself (GET /api/posts/:id): its card's fields, the body, every media, its state. */
 export const postSchema = postSummarySchema.extend({
   body: z.string(),
+  bodyHtml: z.string(),
   media: z.array(mediaSchema),
   state: z.enum(['published', 'removed']),
   removal: z.object({ reason: z.string(), otherReason: z.string().nullable() }).nullable(),
@@ -156,6 +157,7 @@ export const commentReplyResponseSchema = z.object({
   postId: z.string(),
   author: publicUserSchema,
   body: z.string(),
+  bodyHtml: z.string(),
   replyingTo: z.object({
     author: publicUserSchema,
     replyId: z.string().nullable(),
@@ -172,6 +174,7 @@ export const commentResponseSchema = z.object({
   postId: z.string(),
   author: publicUserSchema.nullable(),
   body: z.string(),
+  bodyHtml: z.string(),
   deleted: z.boolean(),
   likeCount: z.number(),
   replyCount: z.number(),

@@ -1,67 +1,18 @@
 /**
- * Markdown of posts and comments, safely: GitHub-flavoured Markdown (remark-gfm's parser), raw HTML never
- * rendered (react-markdown shows it as plain text; rehype-raw is never used), unsafe URLs
- * (javascript:, data:, vbscript:…) dropped by react-markdown's default `urlTransform`, links with
- * rel="noopener noreferrer nofollow", and images only from this site (an image elsewhere becomes a
- * plain link, so reading a post never makes the browser call another host). Headings move one level
- * down: the page keeps its single h1. `@username` links to that user's profile (remarkMentions).
+ * Markdown of posts and comments: the HTML the server rendered (`bodyHtml`, by the shared renderer
+ * `@atelier/shared/markdown`: GitHub-flavoured Markdown, raw HTML shown as text, unsafe URLs
+ * dropped, rel="noopener noreferrer nofollow" on links, images only from this site, headings one
+ * level down, `@username` linked to the profile), inserted as it is: the browser downloads no
+ * Markdown parser and parses nothing. The post editor's preview renders with the same renderer in
+ * a chunk of its own (`MarkdownPreview.tsx`).
  *
- * Only lazy pages import this file: react-markdown stays out of the initial bundle.
+ * A click on a link of this site (`/…`, no target, left button without a modifier key) goes
+ * through the router instead of reloading the page.
  */
-import { memo } from 'react';
-import ReactMarkdown, { defaultUrlTransform, type Components } from 'react-markdown';
-import remarkGfmParse from './remarkGfmParse.ts';
+import { memo, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { styled } from '@mui/material/styles';
 import { theme } from '../app/theme.ts';
-import remarkMentions from './remarkMentions.ts';
-
-/** Same-origin (a path) or an absolute URL on this page's origin. */
-export function isSameOrigin(url: string): boolean {
-  if (url.startsWith('/') && !url.startsWith('//')) return true;
-  try {
-    return (
-      new URL(url, window.location.href).origin === window.location.origin && /^https?:/i.test(url)
-    );
-  } catch {
-    return false;
-  }
-}
-
-function isExternal(href: string): boolean {
-  return /^https?:\/\//i.test(href) && !isSameOrigin(href);
-}
-
-const components: Components = {
-  h1: ({ node: _node, children, ...props }) => <h2 {...props}>{children}</h2>,
-  h2: ({ node: _node, children, ...props }) => <h3 {...props}>{children}</h3>,
-  h3: ({ node: _node, children, ...props }) => <h4 {...props}>{children}</h4>,
-  h4: ({ node: _node, children, ...props }) => <h5 {...props}>{children}</h5>,
-  h5: ({ node: _node, children, ...props }) => <h6 {...props}>{children}</h6>,
-  a: ({ node: _node, href, children, ...props }) => {
-    if (!href) return <span>{children}</span>;
-    const external = isExternal(href);
-    return (
-      <a
-        {...props}
-        href={href}
-        rel="noopener noreferrer nofollow"
-        target={external ? '_blank' : undefined}
-      >
-        {children}
-      </a>
-    );
-  },
-  img: ({ node: _node, src, alt }) => {
-    const url = typeof src === 'string' ? src : '';
-    if (!url) return alt ? <span>{alt}</span> : null;
-    if (isSameOrigin(url)) return <img src={url} alt={alt ?? ''} loading="lazy" />;
-    return (
-      <a href={url} rel="noopener noreferrer nofollow" target="_blank">
-        {alt || url}
-      </a>
-    );
-  },
-};
 
 /**
  * The look of rendered Markdown, serialized once when this module loads (MUI's `styled` does that
@@ -120,6 +71,18 @@ const MarkdownRoot = styled('div')({
     paddingBottom: spacing(0.5),
   },
   '& ul, & ol': { paddingLeft: spacing(3) },
+  // The footnotes' heading ("Footnotes"), for screen readers only, as GitHub shows it.
+  '& .sr-only': {
+    position: 'absolute',
+    width: 1,
+    height: 1,
+    margin: -1,
+    padding: 0,
+    overflow: 'hidden',
+    clip: 'rect(0 0 0 0)',
+    whiteSpace: 'nowrap',
+    border: 0,
+  },
   '& hr': {
     border: 0,
     borderTop: `1px solid ${palette.divider}`,
@@ -128,22 +91,37 @@ const MarkdownRoot = styled('div')({
   },
 });
 
+/** The path a click on a rendered link should open in the app, or null to let the browser go. */
+export function inAppPath(event: MouseEvent): string | null {
+  if (event.defaultPrevented || event.button !== 0) return null;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const link = event.target instanceof Element ? event.target.closest('a') : null;
+  if (!link || link.hasAttribute('target') || link.hasAttribute('download')) return null;
+  const href = link.getAttribute('href') ?? '';
+  return href.startsWith('/') && !href.startsWith('//') && !href.startsWith('/\\') ? href : null;
+}
+
 /**
- * Memoised on its text: a thread re-rendered by a refetch (a live comment, a like elsewhere)
- * parses again only the bodies that changed, not every comment and reply on the page.
+ * Memoised on its HTML: a thread re-rendered by a refetch (a live comment, a like elsewhere)
+ * touches only the bodies that changed. The click listener is the element's own (one per body,
+ * delegated to its links).
  */
-export const Markdown = memo(function Markdown({ children }: { children: string }) {
-  return (
-    <MarkdownRoot className="markdown">
-      <ReactMarkdown
-        remarkPlugins={[remarkGfmParse, remarkMentions]}
-        components={components}
-        urlTransform={defaultUrlTransform}
-      >
-        {children}
-      </ReactMarkdown>
-    </MarkdownRoot>
-  );
+export const Markdown = memo(function Markdown({ html }: { html: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const onClick = (event: MouseEvent) => {
+      const path = inAppPath(event);
+      if (path === null) return;
+      event.preventDefault();
+      void navigate(path);
+    };
+    root.addEventListener('click', onClick);
+    return () => root.removeEventListener('click', onClick);
+  }, [navigate]);
+  return <MarkdownRoot ref={ref} className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 });
 
 export default Markdown;

@@ -1,5 +1,6 @@
 /** Comments and comment replies as the API shows them, from the raw rows of queries.ts. */
 import type { Comment, CommentReply } from '@atelier/shared';
+import { markdownHtml } from '../../lib/markdown.ts';
 import { iso } from '../../lib/time.ts';
 import * as conversation from '../conversations/presenter.ts';
 
@@ -25,13 +26,14 @@ export function presentCommentReply(row: CommentReplyRow, liked: boolean): Comme
     postId: row.post_id,
     author: conversation.itemAuthor(row),
     body: row.body,
+    bodyHtml: markdownHtml(row.body),
     replyingTo: { ...conversation.replyingToOf(row), excerpt: row.replying_to_excerpt },
     createdAt: iso(row.created_at),
     ...conversation.itemLikesAndEdition(row, liked),
   };
 }
 
-/** A deleted comment (kept while it has replies) shows no author, no body and no likes. */
+/** A deleted comment (kept while it has replies) shows no author, no body nor HTML, no likes. */
 export function presentComment(row: CommentRow, liked: boolean, replies: CommentReply[]): Comment {
   const deleted = row.deleted_at !== null;
   return {
@@ -39,6 +41,7 @@ export function presentComment(row: CommentRow, liked: boolean, replies: Comment
     postId: row.post_id,
     author: deleted ? null : conversation.itemAuthor(row),
     body: deleted ? '' : row.body,
+    bodyHtml: deleted ? '' : markdownHtml(row.body),
     deleted,
     replyCount: row.reply_count,
     createdAt: iso(row.created_at),

@@ -7,6 +7,7 @@ import {
   type Provenance,
   type RoleId,
 } from '@atelier/shared';
+import { markdownHtml } from '../../lib/markdown.ts';
 import { iso } from '../../lib/time.ts';
 import { presentMedia, type MediaFields } from '../media/presenter.ts';
 import { presentAuthorFields } from '../users/presenter.ts';
@@ -88,6 +89,7 @@ export function presentPost(row: PostRowFull, media: MediaFields[], liked: boole
   return {
     ...presentPostSummary(row, liked),
     body: row.body,
+    bodyHtml: markdownHtml(row.body),
     media: media.map(presentMedia),
     state: row.state,
     removal:

@@ -7,8 +7,8 @@
  * "[deleted]" above its replies, with no actions.
  *
  * What differs is handed in by small adapters: the save and delete calls (their API), the body of
- * a comment as Markdown (status updates are plain text; so react-markdown stays out of the pages
- * without comments), a comment's anchor `id`, the middle action, and what follows (the replies).
+ * a comment as Markdown (the server's `bodyHtml`; status updates are plain text), a comment's
+ * anchor `id`, the middle action, and what follows (the replies).
  */
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';

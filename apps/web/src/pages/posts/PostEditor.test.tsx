@@ -195,6 +195,17 @@ describe('PostEditor', { timeout: 20_000 }, () => {
     expect(send).not.toHaveBeenCalled();
   });
 
+  it('previews the body with the Markdown renderer, loaded with the Preview tab', async () => {
+    renderEditor();
+    const user = userEvent.setup();
+    await fill(user, screen.getByLabelText('Body (Markdown)'), '# Hi\n\n**bold** <b>raw</b> @ana');
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    expect((await screen.findByRole('heading', { name: 'Hi' })).tagName).toBe('H2');
+    expect(screen.getByText('bold').tagName).toBe('STRONG');
+    expect(screen.getByText(/<b>raw<\/b>/)).toBeVisible();
+    expect(screen.getByRole('link', { name: '@ana' })).toHaveAttribute('href', '/u/ana');
+  });
+
   it('keeps a draft across a reload and forgets it when discarded', async () => {
     const first = renderEditor();
     const user = userEvent.setup();

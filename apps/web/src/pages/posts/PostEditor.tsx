@@ -5,7 +5,16 @@
  * tools, media. Checked with the shared schema before sending; server errors land next to their
  * fields. The draft is kept in localStorage while typing and cleared once saved.
  */
-import { useEffect, useId, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type SyntheticEvent,
+} from 'react';
 import { z } from 'zod';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
@@ -37,6 +46,7 @@ import {
   type Post,
 } from '@atelier/shared';
 import { useSnackbar } from '../../app/feedback/context.ts';
+import { lazyWithRetry } from '../../app/lazyWithRetry.ts';
 import { isApiError } from '../../api/client.ts';
 import { usePostCredits, useSaveRelations, type RelationsChange } from '../../api/credits.ts';
 import { deleteMedia } from '../../api/media.ts';
@@ -46,7 +56,6 @@ import { checkOnFields } from '../../components/checkOnFields.ts';
 import { translateError } from '../../components/errors.ts';
 import { FormCard } from '../../components/FormCard.tsx';
 import { FormError } from '../../components/FormError.tsx';
-import { Markdown } from '../../components/Markdown.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
 import { TagPicker } from '../../components/TagPicker.tsx';
 import { useZodForm } from '../../components/useZodForm.ts';
@@ -61,6 +70,9 @@ import {
 } from './draft.ts';
 import { CreditsField, emptyRelations, relationsOf, type RelationsDraft } from './CreditsField.tsx';
 import { doneMedia, MediaField, mediaItemsFrom, type MediaItem } from './MediaField.tsx';
+
+/** The Markdown renderer comes with the preview, on its first opening. */
+const MarkdownPreview = lazy(lazyWithRetry(() => import('./MarkdownPreview.tsx')));
 
 export type EditorTarget = { kind: 'new'; section: string } | { kind: 'edit'; post: Post };
 
@@ -390,7 +402,11 @@ export function PostEditor({ target, me }: { target: EditorTarget; me: CurrentUs
           ) : (
             <Box sx={{ minHeight: 200, p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }}>
               {fields.body.trim() ? (
-                <Markdown>{fields.body}</Markdown>
+                <Suspense
+                  fallback={<Typography color="text.secondary">{t('common.loading')}</Typography>}
+                >
+                  <MarkdownPreview text={fields.body} />
+                </Suspense>
               ) : (
                 <Typography color="text.secondary">{t('editor.previewEmpty')}</Typography>
               )}

@@ -22,6 +22,7 @@ const post: Post = {
   title: 'Harbour at night',
   excerpt: '',
   body: 'The boats sleep.\nThe lights stay.',
+  bodyHtml: '<p>The boats sleep.\nThe lights stay.</p>',
   provenance: 'human',
   tools: '',
   tags: ['t2'],

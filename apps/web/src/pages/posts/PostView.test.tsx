@@ -30,6 +30,7 @@ const basePost: Post = {
   title: 'Harbour',
   excerpt: '',
   body: 'Some **words**.',
+  bodyHtml: '<p>Some <strong>words</strong>.</p>',
   provenance: 'human',
   tools: '',
   tags: [],
@@ -62,7 +63,7 @@ const noCredits: PostCredits = {
   derivatives: { translation: [], remix: [], inspiration: [] },
 };
 const summary = (id: string, title: string) => {
-  const { body: _b, media: _m, state: _s, removal: _r, ...rest } = basePost;
+  const { body: _b, bodyHtml: _h, media: _m, state: _s, removal: _r, ...rest } = basePost;
   return { ...rest, id, title };
 };
 

@@ -153,7 +153,7 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
 
       <MediaGallery media={post.media} title={post.title} />
 
-      {post.body.trim() ? <Markdown>{post.body}</Markdown> : null}
+      {post.bodyHtml ? <Markdown html={post.bodyHtml} /> : null}
 
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <LikeButton

@@ -51,7 +51,7 @@ export function CommentItem({
       target="comment"
       id={`comment-${comment.id}`}
       item={comment}
-      body={<Markdown>{comment.body}</Markdown>}
+      body={<Markdown html={comment.bodyHtml} />}
       save={(body) => update.mutateAsync({ id: comment.id, body })}
       remove={remove}
       onReply={author ? () => setReplyTo({ replyId: null, author }) : undefined}

@@ -18,7 +18,7 @@ export function CommentReplyItem({
       target="commentReply"
       id={`reply-${reply.id}`}
       item={reply}
-      body={<Markdown>{reply.body}</Markdown>}
+      body={<Markdown html={reply.bodyHtml} />}
       save={(body) => update.mutateAsync({ id: reply.id, body })}
       remove={remove}
       onReply={() => onReply(reply)}

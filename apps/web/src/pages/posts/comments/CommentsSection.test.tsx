@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Comment, CommentReply, Page, PublicUser } from '@atelier/shared';
+import { renderMarkdown } from '@atelier/shared/markdown';
 import { renderInApp } from '../../../test/render.tsx';
 import { CommentsSection } from './CommentsSection.tsx';
 
@@ -27,6 +28,7 @@ function reply(
     postId,
     author,
     body,
+    bodyHtml: renderMarkdown(body, 'http://localhost:3000'),
     replyingTo,
     likeCount: 0,
     liked: false,
@@ -43,6 +45,7 @@ const page: Page<Comment> = {
       postId,
       author: null,
       body: '',
+      bodyHtml: '',
       deleted: true,
       likeCount: 0,
       replyCount: 2,
@@ -64,6 +67,7 @@ const page: Page<Comment> = {
       postId,
       author: ana,
       body: 'A *fine* post',
+      bodyHtml: '<p>A <em>fine</em> post</p>',
       deleted: false,
       likeCount: 3,
       replyCount: 0,

@@ -2,7 +2,7 @@
  * GitHub-flavoured Markdown for reading only: the parsing half of remark-gfm (tables, task lists,
  * strikethrough, autolinks, footnotes). remark-gfm also registers how to write GFM back out as
  * Markdown, which pulled mdast-util-to-markdown and markdown-table (~80 KB before minification)
- * into every page that shows a post, for nothing: the app parses Markdown, it never writes it.
+ * into the renderer (render.ts) for nothing: the app parses Markdown, it never writes it.
  */
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
