@@ -8,7 +8,6 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -22,6 +21,8 @@ import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
 import { ProvenanceBadge } from '../../components/ProvenanceBadge.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
+import item from '../../components/item.module.css';
+import css from './HomePage.module.css';
 
 /** The status updates (with the composer's form code) come after the sections have painted. */
 const StatusColumn = deferredPart(() => import('./StatusColumn.tsx'));
@@ -69,67 +70,44 @@ export default function HomePage() {
   );
 }
 
+/**
+ * One section: plain elements with the look of the MUI card they were (HomePage.module.css), as
+ * the home shows one per section on its first screen.
+ */
 function SectionCard({ section }: { section: HomeSection }) {
   const { t } = useTranslation();
   const lng = useLanguageCode();
   const last = section.lastPost;
+  const text = `${item.body2} ${item.secondary}`;
   return (
-    <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardContent
-        sx={{ p: { xs: 2, sm: 2.5 }, height: '100%', '&:last-child': { pb: { xs: 2, sm: 2.5 } } }}
-      >
-        <Stack spacing={1.5} sx={{ height: '100%' }}>
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}
-          >
-            <Typography variant="h6" component="h3" sx={{ lineHeight: 1.3 }}>
-              <Link
-                component={RouterLink}
-                to={`/sections/${section.slug}`}
-                color="inherit"
-                underline="hover"
-              >
-                {section.name[lng] || section.name.en}
-              </Link>
-            </Typography>
-            <Chip size="small" label={t(`home.sectionTypes.${section.type}`)} />
-          </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ flexGrow: 1 }}>
-            {section.description[lng] || section.description.en}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('home.postCount', { count: section.postCount })}
-          </Typography>
-          <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}>
-            {last ? (
-              <Stack spacing={0.75}>
-                <Typography variant="caption" color="text.secondary">
-                  {t('home.latestPost')}
-                </Typography>
-                <Link
-                  component={RouterLink}
-                  to={`/posts/${last.id}`}
-                  underline="hover"
-                  sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
-                >
-                  {last.title}
-                </Link>
-                <AuthorLine author={last.author} timestamp={last.createdAt} size="small" />
-                <div>
-                  <ProvenanceBadge provenance={last.provenance} />
-                </div>
-              </Stack>
-            ) : (
-              <Typography variant="body2" color="text.secondary">
-                {t('home.noPostsYet')}
-              </Typography>
-            )}
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+    <div className={css.card}>
+      <div className={css.head}>
+        <h3 className={css.name}>
+          <RouterLink to={`/sections/${section.slug}`} className={css.link}>
+            {section.name[lng] || section.name.en}
+          </RouterLink>
+        </h3>
+        <span className={css.chip}>{t(`home.sectionTypes.${section.type}`)}</span>
+      </div>
+      <p className={`${text} ${css.grow}`}>{section.description[lng] || section.description.en}</p>
+      <p className={text}>{t('home.postCount', { count: section.postCount })}</p>
+      <div className={css.latest}>
+        {last ? (
+          <>
+            <span className={`${item.caption} ${item.secondary}`}>{t('home.latestPost')}</span>
+            <RouterLink to={`/posts/${last.id}`} className={css.postLink}>
+              {last.title}
+            </RouterLink>
+            <AuthorLine author={last.author} timestamp={last.createdAt} size="small" />
+            <div>
+              <ProvenanceBadge provenance={last.provenance} />
+            </div>
+          </>
+        ) : (
+          <p className={text}>{t('home.noPostsYet')}</p>
+        )}
+      </div>
+    </div>
   );
 }
 
