@@ -1,8 +1,8 @@
 /**
  * Two real server processes on one PostgreSQL database and one Redis (issue 4, scale-out):
- * signing out through node A closes that session's socket on node B (issue 9); node B's cached
- * notifications list drops what either node dispatched (issue 12); a comment posted
- * through node A notifies a socket connected to node B (Socket.IO Redis adapter), and killing
+ * signing out through node A closes that session's socket on node B (issue 9), and an unban the
+ * user's limited socket there; node B's cached notifications list drops what either node
+ * dispatched (issue 12); a comment posted through node A notifies a socket connected to node B (Socket.IO Redis adapter), and killing
  * node A with SIGKILL marks its users offline (node B's sweep finds A's expired heartbeat) —
  * within seconds here, with short presence timings.
  *
@@ -197,6 +197,58 @@ describe.skipIf(!enabled)('two nodes on PostgreSQL + Redis', () => {
     // The other session's socket still answers.
     await otherOnB.timeout(5_000).emitWithAck('post:watch', '00000000-0000-0000-0000-000000000000');
     expect(otherOnB.connected).toBe(true);
+  }, 60_000);
+
+  it("an unban through node A closes the user's limited socket on node B, not others'", async () => {
+    const mod = await member('mod');
+    await database.db
+      .update(user)
+      .set({ roles: ['moderator'], displayedRole: 'moderator' })
+      .where(eq(user.id, mod.id));
+    const fay = await member('fay');
+    const gil = await member('gil');
+    const moderate = (action: 'ban' | 'unban', body: unknown) =>
+      fetch(`${nodeA.baseUrl}/api/users/${fay.id}/${action}`, {
+        method: 'POST',
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          origin: nodeA.baseUrl,
+          cookie: mod.cookie,
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    const banned = await moderate('ban', { reason: 'Spam in every thread' });
+    expect(banned.status, await banned.clone().text()).toBe(204);
+    // The ban ended Fay's sessions: signed in again, she gets a limited socket (no access).
+    const signIn = await fetch(`${nodeA.baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: nodeA.baseUrl },
+      body: JSON.stringify({ email: fay.email, password: PASSWORD }),
+    });
+    expect(signIn.status, await signIn.clone().text()).toBe(200);
+    const fayCookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const limitedOnB = await open(nodeB, fayCookie);
+    expect(
+      await limitedOnB
+        .timeout(5_000)
+        .emitWithAck('post:watch', '00000000-0000-0000-0000-000000000000'),
+    ).toMatchObject({ ok: false, error: 'errors.noAccess' });
+    const gilOnB = await open(nodeB, gil.cookie);
+    const closing = closedWithin(limitedOnB, 5_000);
+    const unbanned = await moderate('unban', undefined);
+    expect(unbanned.status, await unbanned.clone().text()).toBe(204);
+    expect(await closing).toBe('io server disconnect');
+    // Her next socket has access again; Gil's stayed open.
+    const withAccess = await open(nodeB, fayCookie);
+    expect(
+      await withAccess
+        .timeout(5_000)
+        .emitWithAck('post:watch', '00000000-0000-0000-0000-000000000000'),
+    ).not.toMatchObject({ error: 'errors.noAccess' });
+    expect(gilOnB.connected).toBe(true);
   }, 60_000);
 
   it('a sign-in limit reached through node A holds on node B; each node reports its own metrics', async () => {

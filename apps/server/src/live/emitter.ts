@@ -13,15 +13,6 @@ export type LivePayload<E extends LiveEvent> = Parameters<ServerToClientEvents[E
 export const rooms = {
   /** A user's own tabs. */
   user: (userId: string) => `user:${userId}`,
-  /**
-   * A user's sockets by kind: `access:<id>` those opened with access (member, moderator),
-   * `limited:<id>` those of a user without access (pending, rejected, banned), which are in no
-   * other room than their user's and session's. A change of access closes the other kind.
-   */
-  access: (userId: string) => `access:${userId}`,
-  limited: (userId: string) => `limited:${userId}`,
-  /** The sockets opened with one session (closed when the session ends). */
-  session: (sessionId: string) => `session:${sessionId}`,
   home: 'home',
   tags: 'tags',
   statusUpdates: 'status-updates',
@@ -40,18 +31,18 @@ export interface LiveEmitter {
   /** Closes every socket of the user (on every node); the client does not reconnect by itself. */
   disconnectUser(userId: string): void;
   /**
-   * Closes the user's sockets opened with access (`access: false`: the user lost it) or without
-   * (`access: true`: the user gained it), on every node; the tab opens a socket of the right kind.
+   * Closes the user's sockets of one kind, on every node: those opened with access (`'access'`: the
+   * user lost it) or without (`'limited'`: the user gained it); the tab opens one of the right kind.
    */
-  disconnectUserKind(userId: string, opened: 'access' | 'limited'): void;
-  /** Closes every socket opened with this session (on every node). */
-  disconnectSession(sessionId: string): void;
+  disconnectUserKind(userId: string, opened: SocketKind): void;
+  /** Closes every socket opened with this session of the user's (on every node). */
+  disconnectSession(userId: string, sessionId: string): void;
 }
 
 /** What the server keeps on each socket. */
 export interface LiveSocketData {
   userId: string;
-  /** The Better Auth session the socket was opened with (its room: `session:<id>`). */
+  /** The Better Auth session the socket was opened with. */
   sessionId: string;
   /** When that session expires (ms since the epoch), as it was when the socket connected. */
   sessionExpiresAt: number;
@@ -66,9 +57,17 @@ export interface LiveSocketData {
   watchedPostId?: string;
 }
 
-/** Between nodes (Redis adapter): a broad room's signal, which each node writes to its sockets. */
+/** A socket opened with access (member, moderator) or without (pending, rejected, banned). */
+export type SocketKind = 'access' | 'limited';
+
+/**
+ * Between nodes (Redis adapter): a broad room's signal, which each node writes to its sockets; the
+ * user's sockets of a kind, or of a session, which each node closes among its own.
+ */
 export interface InterServerEvents {
   'live:signal': (room: string, event: string, payload: unknown) => void;
+  'live:closeKind': (userId: string, kind: SocketKind) => void;
+  'live:closeSession': (userId: string, sessionId: string) => void;
 }
 
 export type LiveServer = Server<
@@ -166,6 +165,21 @@ export function socketEmitter(
   io.on('live:signal', (room, event, payload) => {
     if (broadRooms.has(room)) writeInChunks(io, room, event, payload);
   });
+  // A socket's kind and session are in its data, not in rooms of their own (two hash tables per
+  // socket fewer): the user's room holds the few sockets to look through.
+  const closeUsersSockets = (userId: string, close: (data: LiveSocketData) => boolean) => {
+    const namespace = io.of('/');
+    for (const id of namespace.adapter.rooms.get(rooms.user(userId)) ?? []) {
+      const socket = namespace.sockets.get(id);
+      if (socket && close(socket.data)) socket.disconnect(true);
+    }
+  };
+  const closeKind = (userId: string, kind: SocketKind) =>
+    closeUsersSockets(userId, (data) => (data.limited ? 'limited' : 'access') === kind);
+  const closeSession = (userId: string, sessionId: string) =>
+    closeUsersSockets(userId, (data) => data.sessionId === sessionId);
+  io.on('live:closeKind', closeKind);
+  io.on('live:closeSession', closeSession);
   const signals = signalBatcher((room, event, payload) => {
     if (clustered) io.serverSideEmit('live:signal', room, event, payload);
     writeInChunks(io, room, event, payload);
@@ -182,13 +196,13 @@ export function socketEmitter(
     disconnectUser(userId) {
       io.in(rooms.user(userId)).disconnectSockets(true);
     },
-    disconnectUserKind(userId, opened) {
-      io.in(opened === 'access' ? rooms.access(userId) : rooms.limited(userId)).disconnectSockets(
-        true,
-      );
+    disconnectUserKind(userId, kind) {
+      if (clustered) io.serverSideEmit('live:closeKind', userId, kind);
+      closeKind(userId, kind);
     },
-    disconnectSession(sessionId) {
-      io.in(rooms.session(sessionId)).disconnectSockets(true);
+    disconnectSession(userId, sessionId) {
+      if (clustered) io.serverSideEmit('live:closeSession', userId, sessionId);
+      closeSession(userId, sessionId);
     },
   };
 }

@@ -3,18 +3,18 @@
  * dispatcher, and `app.live` ({ emitter, kick }).
  *
  * - Sockets authenticate from the session cookie (Better Auth) and must belong to a verified user;
- *   each joins its own room `user:<id>` and its session's room `session:<id>`. A user with access
- *   (not banned) also joins `access:<id>` and the data rooms home, tags and status updates, all
- *   chosen by the server; a post's room is joined on `post:watch` after an access check
- *   (watch.ts). A user without access (pending, rejected, banned) gets a *limited* socket: it
- *   joins `limited:<id>` and nothing else, is not counted in presence and may watch nothing; it
- *   hears only what is sent to its user (`me:changed`, its own notifications), so approval,
- *   rejection, ban and unban reach the tab at once. The dispatcher closes a socket of the wrong
- *   kind after a change of access (dispatcher.ts); the tab then opens the right one.
+ *   each joins its own room `user:<id>`. A user with access (not banned) also joins the data rooms
+ *   home, tags and status updates, all chosen by the server; a post's room is joined on
+ *   `post:watch` after an access check (watch.ts). A user without access (pending, rejected,
+ *   banned) gets a *limited* socket: it joins nothing else, is not counted in presence and may
+ *   watch nothing; it hears only what is sent to its user (`me:changed`, its own notifications),
+ *   so approval, rejection, ban and unban reach the tab at once. The dispatcher closes a socket of
+ *   the wrong kind after a change of access (dispatcher.ts); the tab then opens the right one.
  * - Browsers must connect from the site's origin (or TRUSTED_ORIGINS), as for every write to /api
  *   (lib/origin.ts).
- * - Sockets end with their session: when Better Auth deletes it (`app.sessionEnds`) its room is
- *   closed on every node; at the session's expiry it is checked again (one timer per node).
+ * - Sockets end with their session: when Better Auth deletes it (`app.sessionEnds`) its sockets
+ *   are closed on every node (found in the user's room by `socket.data.sessionId`); at the
+ *   session's expiry it is checked again (one timer per node).
  * - After every successful write request (its transaction has committed by then) the dispatcher
  *   is kicked; a sweep every 5 s covers events left by a crash.
  * - preClose disconnects every socket (graceful shutdown waits for no one); onClose stops the
@@ -172,16 +172,10 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
         fill: false,
       });
       if (!session) return next(new Error('errors.unauthorized'));
-      // The session's room first: a session ending from now on closes this socket; one that ended
-      // since getSession is seen by the query below (a socket refused here leaves its rooms).
-      // Both kind rooms too, until the state is read: a change of access committed meanwhile
-      // closes this socket whichever way it went (it then reconnects as the right kind).
-      await socket.join([
-        rooms.user(session.user.id),
-        rooms.session(session.sessionId),
-        rooms.access(session.user.id),
-        rooms.limited(session.user.id),
-      ]);
+      // The user's room first (a refused socket leaves its rooms). A session that ended since
+      // getSession, or a change of access committed before the query below, is seen by it; one
+      // after it finds this socket connected, by its session and kind in `socket.data`.
+      await socket.join(rooms.user(session.user.id));
       const [row] = await database.db
         .select()
         .from(user)
@@ -207,12 +201,7 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
       socket.data.sessionExpiresAt = session.expiresAt;
       socket.data.limited = limited;
       socket.data.claimsModifiedTimestamp = row.claimsModifiedAt.toISOString();
-      if (limited) {
-        await socket.leave(rooms.access(row.id));
-      } else {
-        await socket.leave(rooms.limited(row.id));
-        await socket.join([rooms.home, rooms.tags, rooms.statusUpdates]);
-      }
+      if (!limited) await socket.join([rooms.home, rooms.tags, rooms.statusUpdates]);
       next();
     })().catch((err: unknown) => {
       app.log.error({ err }, 'live: socket authentication failed');
@@ -320,7 +309,7 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
   // A session that ends (sign-out, revocation, password change or reset) closes its sockets at
   // once, on every node (through the adapter).
   const stopListening = app.sessionEnds.listen((session) => {
-    emitter.disconnectSession(session.id);
+    emitter.disconnectSession(session.userId, session.id);
   });
 
   app.addHook('onResponse', (request, reply, hookDone) => {
