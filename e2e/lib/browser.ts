@@ -1,7 +1,13 @@
 /** Debian's Chromium driven by playwright-core, with screenshots kept as CI artifacts. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { checkA11y } from './axe.ts';
 import { repoRoot } from './server.ts';
 
@@ -80,4 +86,10 @@ export function watchSockets(page: Page): SocketWatch {
       });
     },
   };
+}
+
+/** Waits until the element holds the keyboard focus (fails after the page's default timeout). */
+export async function assertFocused(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction((el) => el === document.activeElement, element);
 }

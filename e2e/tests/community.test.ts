@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { shoot } from '../lib/browser.ts';
+import { assertFocused, desktop, mobile, shoot } from '../lib/browser.ts';
 import { addFiles } from '../lib/flows.ts';
 import { useModeratedSite } from '../lib/site.ts';
 
@@ -159,6 +159,15 @@ describe('community', () => {
       await found.waitFor();
       await found.locator('mark', { hasText: 'lighthouse' }).waitFor();
     }
+
+    // On a phone the search is a button opening the field over the bar; Escape closes it and
+    // gives the focus back to the button.
+    await page.setViewportSize(mobile);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await assertFocused(page.getByRole('searchbox', { name: 'Search Atelier' }).first());
+    await page.keyboard.press('Escape');
+    await assertFocused(page.getByRole('button', { name: 'Search', exact: true }));
+    await page.setViewportSize(desktop);
 
     // The home page and the profile show the new activity.
     await page.goto('/');

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { theme } from './theme.ts';
+import { createTheme } from '@mui/material/styles';
+import { contentWidth, theme } from './theme.ts';
 import { themeVars } from './themeVars.ts';
 
 const src = path.resolve(__dirname, '..');
@@ -43,5 +44,13 @@ describe('themeVars', () => {
       `400 0.875rem/1.43 ${String(theme.typography.fontFamily)}`,
     );
     expect(vars['--at-secondary-hover']).toBe('rgba(206, 147, 216, 0.08)');
+    expect(vars['--at-content-width']).toBe(contentWidth);
+    expect(vars['--at-error']).toBe(theme.palette.error.main);
+    expect(vars['--at-shadow-2']).toBe(theme.shadows[2]);
+  });
+
+  it('takes the case of button labels from the theme (its MuiButton override)', () => {
+    expect(vars['--at-button-transform']).toBe('none');
+    expect(themeVars(createTheme())['--at-button-transform']).toBe('uppercase');
   });
 });

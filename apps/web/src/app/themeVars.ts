@@ -6,7 +6,7 @@
  */
 import { alpha, type Theme, type TypographyStyle } from '@mui/material/styles';
 
-import { cardRadius } from './theme.ts';
+import { cardRadius, contentWidth } from './theme.ts';
 
 /** `font` shorthand and letter spacing of a typography variant. */
 function font(name: string, style: TypographyStyle): Record<string, string> {
@@ -15,6 +15,14 @@ function font(name: string, style: TypographyStyle): Record<string, string> {
     [`--at-${name}-font`]: `${String(style.fontWeight)} ${String(style.fontSize)}/${lineHeight} ${String(style.fontFamily)}`,
     [`--at-${name}-spacing`]: String(style.letterSpacing ?? 'normal'),
   };
+}
+
+/** The case of button labels: the theme's MuiButton override, else the button typography's. */
+function buttonTransform(theme: Theme): string {
+  const root = theme.components?.MuiButton?.styleOverrides?.root;
+  const override =
+    root && typeof root === 'object' && 'textTransform' in root ? root.textTransform : null;
+  return String(override ?? theme.typography.button.textTransform ?? 'none');
 }
 
 export function themeVars(theme: Theme): Record<string, string> {
@@ -42,6 +50,19 @@ export function themeVars(theme: Theme): Record<string, string> {
     '--at-disabled': palette.action.disabled,
     '--at-radius': `${String(theme.shape.borderRadius)}px`,
     '--at-card-radius': `${String(cardRadius)}px`,
+    // The app's shell (app/shell/shell.module.css): the top bar, the page's frame, the footer.
+    '--at-content-width': contentWidth,
+    '--at-weight-medium': String(typography.fontWeightMedium),
+    '--at-button-transform': buttonTransform(theme),
+    // AppBar color="default": the contrast text of its grey (the bar's background is the paper).
+    '--at-bar-text': palette.getContrastText(palette.grey[palette.mode === 'dark' ? 900 : 100]),
+    '--at-active': palette.action.active,
+    '--at-error': palette.error.main,
+    '--at-error-contrast': palette.error.contrastText,
+    '--at-shadow-2': theme.shadows[2],
+    '--at-shadow-4': theme.shadows[4],
+    '--at-shadow-6': theme.shadows[6],
+    '--at-shadow-8': theme.shadows[8],
   };
 }
 

@@ -1,19 +1,20 @@
 /**
  * The notification bell (issue 4), loaded lazily by the top bar for users with access: it holds
  * the tab's socket, shows the count (`9+` above nine, hidden at 0) and a discreet dot with a
- * "Reconnecting…" tooltip while the socket is down. Its menu loads on use.
+ * "Reconnecting…" tooltip while the socket is down. Its menu loads on use. The button and its badge
+ * are plain elements with the look of MUI's IconButton and Badge (shell.module.css).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import NotificationsIcon from '@mui/icons-material/Notifications';
 import { notificationBadge } from '@atelier/shared';
 import { useNotifications } from '../../api/notifications.ts';
 import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
+import { useIdle } from '../idle.ts';
 import { useLiveSocket } from '../live/useLiveSocket.ts';
+import { ShellIcon } from './ShellIcon.tsx';
+import css from './shell.module.css';
 
 const loadMenu = () => import('./NotificationMenu.tsx');
 const NotificationMenu = lazy(loadMenu);
@@ -28,10 +29,15 @@ export function NotificationBellView({
   onOpen: (el: HTMLElement) => void;
 }) {
   const { t } = useTranslation();
+  const content = notificationBadge(count);
+  // While it shrinks away at 0, the badge keeps its last number (as MUI's Badge does).
+  const [shown, setShown] = useState(count > 0 ? content : '');
+  if (count > 0 && shown !== content) setShown(content);
   return (
-    <Box sx={{ position: 'relative', display: 'inline-flex' }}>
-      <IconButton
-        color="inherit"
+    <div className={css.bell}>
+      <button
+        type="button"
+        className={css.iconButton}
         aria-haspopup="dialog"
         onPointerEnter={() => void loadMenu()}
         onFocus={() => void loadMenu()}
@@ -39,16 +45,15 @@ export function NotificationBellView({
       >
         {/* Named by hidden text, not aria-label (the badge is visible text a label must match). */}
         <VisuallyHidden>{t('notifications.bell', { count })}</VisuallyHidden>
-        <Badge
-          badgeContent={notificationBadge(count)}
-          color="error"
-          invisible={count === 0}
-          // The button's name says the count ("9+" would not match "Notifications (12)").
-          slotProps={{ badge: { 'aria-hidden': true } }}
-        >
-          <NotificationsIcon />
-        </Badge>
-      </IconButton>
+        <span className={css.badgeAnchor}>
+          <ShellIcon name="notifications" />
+          {/* The button's name says the count ("9+" would not match "Notifications (12)"). */}
+          <span className={count === 0 ? `${css.badge} ${css.badgeHidden}` : css.badge} aria-hidden>
+            {count === 0 ? shown : content}
+          </span>
+        </span>
+      </button>
+      {/* Rare (the socket is down): MUI's Tooltip, on a Box. */}
       {reconnecting ? (
         <Tooltip title={t('live.reconnecting')}>
           <Box
@@ -67,14 +72,20 @@ export function NotificationBellView({
           />
         </Tooltip>
       ) : null}
-    </Box>
+    </div>
   );
 }
 
+/**
+ * The socket opens and the notifications load once the page is idle (or the bell is opened): the
+ * page's own content is built and painted first, not after a WebSocket handshake and a request.
+ */
 export default function NotificationBell() {
-  const live = useLiveSocket(true);
-  const notifications = useNotifications(true);
+  const idle = useIdle(2_000);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const ready = idle || anchor !== null;
+  const live = useLiveSocket(ready);
+  const notifications = useNotifications(ready);
   const list = notifications.data ?? [];
   return (
     <>

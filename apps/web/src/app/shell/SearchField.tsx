@@ -1,23 +1,15 @@
 /**
  * The top bar's search (users with access): a field on wide screens, a search button that opens
  * the field over the bar on phones (below md). Enter goes to /search?q=…; on /search the field
- * shows the current query. Breakpoints are CSS only, and the input is a plain <input>: the top bar
- * is in the initial bundle (170 KB budget).
+ * shows the current query. Breakpoints are CSS only, and every element is a plain one with the
+ * look of the MUI components it was (shell.module.css): the top bar is in the initial bundle
+ * (170 KB budget) and renders on every page.
  */
-import {
-  useEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type KeyboardEvent,
-  type SyntheticEvent,
-} from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import CloseIcon from '@mui/icons-material/Close';
-import SearchIcon from '@mui/icons-material/Search';
+import { ShellIcon } from './ShellIcon.tsx';
+import css from './shell.module.css';
 
 export function SearchField() {
   const { t } = useTranslation();
@@ -30,10 +22,17 @@ export function SearchField() {
   const [expanded, setExpanded] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  /** Closed with Escape or the close button: the focus goes back to the search button. */
+  const refocus = useRef(false);
 
-  // The person just asked for the field: put the cursor in it.
+  // The person just asked for the field: put the cursor in it. Closed: back to the button, once it
+  // shows again (it is hidden while the field is open, and a hidden button takes no focus).
   useEffect(() => {
     if (expanded) input.current?.focus();
+    else if (refocus.current) {
+      refocus.current = false;
+      opener.current?.focus();
+    }
   }, [expanded]);
 
   // Follow the URL when it changes (back/forward, a new search from the page).
@@ -44,8 +43,8 @@ export function SearchField() {
 
   const collapse = () => {
     if (!expanded) return;
+    refocus.current = true;
     setExpanded(false);
-    opener.current?.focus();
   };
 
   const submit = (event: SyntheticEvent) => {
@@ -57,74 +56,44 @@ export function SearchField() {
     input.current?.blur();
   };
 
+  const open = expanded ? ` ${css.expanded}` : '';
   return (
     <>
-      <IconButton
+      <button
         ref={opener}
-        color="inherit"
+        type="button"
+        className={`${css.iconButton} ${css.searchOpen}${open}`}
         aria-label={t('search.open')}
         aria-expanded={expanded}
         onClick={() => setExpanded(true)}
-        sx={{ display: { xs: expanded ? 'none' : 'inline-flex', md: 'none' } }}
       >
-        <SearchIcon />
-      </IconButton>
-      <Box
-        component="form"
-        role="search"
-        onSubmit={submit}
-        sx={{
-          display: { xs: expanded ? 'flex' : 'none', md: 'flex' },
-          alignItems: 'center',
-          bgcolor: { xs: 'background.paper', md: 'action.hover' },
-          border: { xs: 1, md: 0 },
-          borderColor: 'divider',
-          borderRadius: 2,
-          px: 1,
-          minWidth: 0,
-          '&:focus-within': { outline: 2, outlineColor: 'primary.main' },
-          flex: { md: '0 1 320px' },
-          position: { xs: 'absolute', md: 'static' },
-          inset: { xs: 8 },
-          zIndex: 2,
-        }}
-      >
-        <SearchIcon fontSize="small" sx={{ color: 'text.secondary', mr: 1 }} aria-hidden />
-        <Box
-          component="input"
+        <ShellIcon name="search" />
+      </button>
+      <form role="search" className={`${css.search}${open}`} onSubmit={submit}>
+        <ShellIcon name="search" small className={css.searchIcon} />
+        <input
           ref={input}
+          className={css.searchInput}
           type="search"
           enterKeyHint="search"
           maxLength={200}
           value={value}
-          onChange={(e: ChangeEvent<HTMLInputElement>) => setValue(e.target.value)}
+          onChange={(e) => setValue(e.target.value)}
           placeholder={t('search.placeholder')}
           aria-label={t('search.label')}
-          onKeyDown={(e: KeyboardEvent) => {
+          onKeyDown={(e) => {
             if (e.key === 'Escape') collapse();
           }}
-          sx={{
-            flex: 1,
-            minWidth: 0,
-            py: 1,
-            border: 0,
-            outline: 0,
-            bgcolor: 'transparent',
-            color: 'text.primary',
-            font: 'inherit',
-            fontSize: '0.95rem',
-            '&::placeholder': { color: 'text.secondary', opacity: 1 },
-          }}
         />
-        <IconButton
-          size="small"
+        <button
+          type="button"
+          className={`${css.iconButton} ${css.active} ${css.small} ${css.searchClose}`}
           aria-label={t('search.close')}
           onClick={collapse}
-          sx={{ display: { md: 'none' } }}
         >
-          <CloseIcon fontSize="small" />
-        </IconButton>
-      </Box>
+          <ShellIcon name="close" small />
+        </button>
+      </form>
     </>
   );
 }

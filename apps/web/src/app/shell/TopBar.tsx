@@ -1,23 +1,18 @@
 /**
  * The top bar (seed): home button, title link, then — once the first /api/me has settled — Log in
- * and Register (each hidden on its own page) with the language menu, or the avatar menu.
+ * and Register (each hidden on its own page) with the language menu, or the avatar menu. Plain
+ * elements with the look of MUI's AppBar, Toolbar, IconButton and Buttons (shell.module.css): the
+ * bar renders on every page.
  */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import { Link as RouterLink, useLocation } from 'react-router';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
-import HomeIcon from '@mui/icons-material/Home';
+import { Link, useLocation } from 'react-router';
 import { useMe } from '../../api/me.ts';
-import { contentWidth } from '../theme.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { SearchField } from './SearchField.tsx';
+import { ShellIcon } from './ShellIcon.tsx';
 import { UserMenu } from './UserMenu.tsx';
+import css from './shell.module.css';
 
 const NotificationBell = lazy(() => import('./NotificationBell.tsx'));
 const AccessWatch = lazy(() => import('../live/AccessWatch.tsx'));
@@ -30,36 +25,15 @@ export function TopBar() {
   const user = me.data;
 
   return (
-    <AppBar
-      position="static"
-      color="default"
-      elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-    >
-      <Toolbar
-        disableGutters
-        sx={{ width: contentWidth, mx: 'auto', px: { xs: 1, md: 3 }, gap: { xs: 0.5, sm: 1 } }}
-      >
-        <IconButton
-          component={RouterLink}
-          to="/"
-          color="inherit"
-          aria-label={t('nav.home')}
-          edge="start"
-        >
-          <HomeIcon />
-        </IconButton>
-        <Link
-          component={RouterLink}
-          to="/"
-          color="inherit"
-          underline="none"
-          variant="h6"
-          sx={{ fontWeight: 700, letterSpacing: 0.5 }}
-        >
+    <header className={css.bar}>
+      <div className={css.toolbar}>
+        <Link to="/" className={`${css.iconButton} ${css.edgeStart}`} aria-label={t('nav.home')}>
+          <ShellIcon name="home" />
+        </Link>
+        <Link to="/" className={css.title}>
           {t('appName')}
         </Link>
-        <Box sx={{ flexGrow: 1 }} />
+        <div className={css.grow} />
         {user?.hasAccess ? <SearchField /> : null}
         {user?.hasAccess ? (
           <Suspense fallback={null}>
@@ -76,22 +50,22 @@ export function TopBar() {
           user ? (
             <UserMenu user={user} />
           ) : (
-            <Stack direction="row" spacing={{ xs: 0.5, sm: 1 }} sx={{ alignItems: 'center' }}>
+            <div className={css.signedOut}>
               {pathname !== '/login' ? (
-                <Button component={RouterLink} to="/login" color="inherit" size="small">
+                <Link to="/login" className={css.button}>
                   {t('nav.login')}
-                </Button>
+                </Link>
               ) : null}
               {pathname !== '/register' ? (
-                <Button component={RouterLink} to="/register" variant="contained" size="small">
+                <Link to="/register" className={`${css.button} ${css.contained}`}>
                   {t('nav.register')}
-                </Button>
+                </Link>
               ) : null}
               <LanguageMenu />
-            </Stack>
+            </div>
           )
         ) : null}
-      </Toolbar>
-    </AppBar>
+      </div>
+    </header>
   );
 }

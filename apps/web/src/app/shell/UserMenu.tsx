@@ -1,11 +1,11 @@
 /** The avatar button of signed-in users (named with the username); its menu loads on use. */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import IconButton from '@mui/material/IconButton';
 import type { CurrentUser } from '@atelier/shared';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
 import { useLazyMenu } from './useLazyMenu.ts';
+import css from './shell.module.css';
 
 const loadPopup = () => import('./UserMenuPopup.tsx');
 const UserMenuPopup = lazy(loadPopup);
@@ -21,15 +21,20 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   return (
     <>
       {/* Named by its (hidden) text, not aria-label: the avatar's initials are visible text that
-          a label would have to contain (axe label-content-name-mismatch). */}
-      <IconButton {...menu.buttonProps} sx={{ p: 0.5 }}>
+          a label would have to contain (axe label-content-name-mismatch). A plain button with the
+          look of MUI's IconButton (shell.module.css). */}
+      <button
+        type="button"
+        className={`${css.iconButton} ${css.active} ${css.avatarButton}`}
+        {...menu.buttonProps}
+      >
         <VisuallyHidden>{t('nav.userMenu', { username: user.username })}</VisuallyHidden>
         <Suspense fallback={avatar}>
           <AvatarWithPresence userId={user.id} size={36}>
             {avatar}
           </AvatarWithPresence>
         </Suspense>
-      </IconButton>
+      </button>
       {menu.anchor ? (
         <Suspense fallback={null}>
           <UserMenuPopup user={user} anchor={menu.anchor} onClose={menu.close} />
