@@ -1,9 +1,13 @@
-/** Providers (theme, messages, query cache, snackbar, confirmation dialog) around the routes. */
+/**
+ * Providers (theme, messages, query cache, the current user, snackbar, confirmation dialog) around
+ * the routes.
+ */
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { CurrentUserProvider } from '../api/me.ts';
 import { createQueryClient } from '../api/queryClient.ts';
 import { TranslationProvider } from '../i18n/useTranslation.tsx';
 import { ConfirmProvider } from './feedback/ConfirmProvider.tsx';
@@ -18,13 +22,15 @@ export function App() {
       <CssBaseline enableColorScheme />
       <TranslationProvider>
         <QueryClientProvider client={queryClient}>
-          <SnackbarProvider>
-            <ConfirmProvider>
-              <BrowserRouter>
-                <AppRoutes />
-              </BrowserRouter>
-            </ConfirmProvider>
-          </SnackbarProvider>
+          <CurrentUserProvider>
+            <SnackbarProvider>
+              <ConfirmProvider>
+                <BrowserRouter>
+                  <AppRoutes />
+                </BrowserRouter>
+              </ConfirmProvider>
+            </SnackbarProvider>
+          </CurrentUserProvider>
         </QueryClientProvider>
       </TranslationProvider>
     </ThemeProvider>

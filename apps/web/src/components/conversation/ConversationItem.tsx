@@ -28,13 +28,14 @@ import css from '../item.module.css';
 import { ConversationComposer } from './ConversationComposer.tsx';
 import { ReplyQuote } from './ReplyQuote.tsx';
 
-/** The delete mutation of the item (React Query's `mutate`, and whether it runs). */
+/**
+ * The delete mutation (React Query's): it may serve a whole list, one item at a time, so the item
+ * is deleting while it runs with the item's id.
+ */
 export interface RemoveMutation {
-  mutate: (
-    id: string,
-    callbacks: { onSuccess: () => void; onError: (err: unknown) => void },
-  ) => void;
+  mutateAsync: (id: string) => Promise<unknown>;
   isPending: boolean;
+  variables: unknown;
 }
 
 export type ConversationEntry = Comment | CommentReply | StatusUpdate | StatusReply;
@@ -110,12 +111,12 @@ export function ConversationItem({
       confirmColor: 'error',
     });
     if (!ok) return;
-    remove.mutate(item.id, {
-      onSuccess: () =>
+    remove.mutateAsync(item.id).then(
+      () =>
         snackbar({ message: t(reply ? `${ns}.replyDeleted` : `${ns}.deleted`), color: 'success' }),
-      onError: (err) =>
+      (err: unknown) =>
         snackbar({ message: translateError(t, isApiError(err) ? err.code : null), color: 'error' }),
-    });
+    );
   };
 
   return (
@@ -160,7 +161,7 @@ export function ConversationItem({
               ? {
                   onEdit: () => setEditing(true),
                   onDelete: () => void onDelete(),
-                  deleting: remove.isPending,
+                  deleting: remove.isPending && remove.variables === item.id,
                 }
               : null
           }

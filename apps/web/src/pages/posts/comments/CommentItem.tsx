@@ -7,16 +7,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import type { Comment, CommentReply, PublicUser } from '@atelier/shared';
-import {
-  useCreateCommentReply,
-  useDeleteComment,
-  useUpdateComment,
-} from '../../../api/comments.ts';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { ConversationItem } from '../../../components/conversation/ConversationItem.tsx';
 import { ReplyComposer } from '../../../components/conversation/ConversationComposer.tsx';
 import { ReplyList, ReplyThread } from '../../../components/conversation/Replies.tsx';
 import { CommentReplyItem } from './CommentReplyItem.tsx';
+import { useThread } from './threadMutations.ts';
 import { replyStep } from './threadWindow.ts';
 
 interface ReplyTarget {
@@ -39,9 +35,7 @@ export function CommentItem({
   const allReplies = expanded || showAllReplies || comment.replies.length <= replyStep;
   const replies = allReplies ? comment.replies : comment.replies.slice(0, replyStep);
   const hiddenReplies = comment.replies.length - replies.length;
-  const update = useUpdateComment(comment.postId);
-  const remove = useDeleteComment(comment.postId);
-  const createReply = useCreateCommentReply(comment.postId);
+  const { updateComment, deleteComment, createReply } = useThread();
 
   const answer = (reply: CommentReply) => setReplyTo({ replyId: reply.id, author: reply.author });
   const author = comment.author;
@@ -52,8 +46,8 @@ export function CommentItem({
       id={`comment-${comment.id}`}
       item={comment}
       body={<Markdown html={comment.bodyHtml} />}
-      save={(body) => update.mutateAsync({ id: comment.id, body })}
-      remove={remove}
+      save={(body) => updateComment.mutateAsync({ id: comment.id, body })}
+      remove={deleteComment}
       onReply={author ? () => setReplyTo({ replyId: null, author }) : undefined}
     >
       {comment.replies.length > 0 || replyTo ? (

@@ -1,8 +1,8 @@
 /** One reply under a comment: author line, the "replying to" quote, Markdown body, actions. */
 import type { CommentReply } from '@atelier/shared';
-import { useDeleteCommentReply, useUpdateCommentReply } from '../../../api/comments.ts';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { ConversationItem } from '../../../components/conversation/ConversationItem.tsx';
+import { useThread } from './threadMutations.ts';
 
 export function CommentReplyItem({
   reply,
@@ -11,16 +11,15 @@ export function CommentReplyItem({
   reply: CommentReply;
   onReply: (reply: CommentReply) => void;
 }) {
-  const update = useUpdateCommentReply(reply.postId);
-  const remove = useDeleteCommentReply(reply.postId);
+  const { updateReply, deleteReply } = useThread();
   return (
     <ConversationItem
       target="commentReply"
       id={`reply-${reply.id}`}
       item={reply}
       body={<Markdown html={reply.bodyHtml} />}
-      save={(body) => update.mutateAsync({ id: reply.id, body })}
-      remove={remove}
+      save={(body) => updateReply.mutateAsync({ id: reply.id, body })}
+      remove={deleteReply}
       onReply={() => onReply(reply)}
     />
   );

@@ -18,6 +18,7 @@ import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { ConversationComposer } from '../../../components/conversation/ConversationComposer.tsx';
 import { CommentItem } from './CommentItem.tsx';
+import { ThreadMutationsContext, useThreadMutations } from './threadMutations.ts';
 import { useAutoLoad } from '../../../components/useAutoLoad.ts';
 import { commentStep, renderedCount, targetIndex, targetOf, visibleCount } from './threadWindow.ts';
 
@@ -31,6 +32,7 @@ export function CommentsSection({ postId }: { postId: string }) {
   // Nothing can be added under a removed post (the server answers 409): no composer, a note.
   const closed = post?.state === 'removed';
   const create = useCreateComment(postId);
+  const thread = useThreadMutations(postId);
   const snackbar = useSnackbar();
   const [shown, setShown] = useState(commentStep);
   const target = targetOf(useLocation().hash);
@@ -68,15 +70,17 @@ export function CommentsSection({ postId }: { postId: string }) {
         {items.length === 0 ? (
           <Typography color="text.secondary">{t('comments.empty')}</Typography>
         ) : (
-          <Stack component="ul" spacing={3} sx={{ m: 0, p: 0 }}>
-            {items.slice(0, rendered).map((comment, i) => (
-              <CommentItem
-                key={comment.id}
-                comment={comment}
-                showAllReplies={i === index && target?.kind === 'reply'}
-              />
-            ))}
-          </Stack>
+          <ThreadMutationsContext.Provider value={thread}>
+            <Stack component="ul" spacing={3} sx={{ m: 0, p: 0 }}>
+              {items.slice(0, rendered).map((comment, i) => (
+                <CommentItem
+                  key={comment.id}
+                  comment={comment}
+                  showAllReplies={i === index && target?.kind === 'reply'}
+                />
+              ))}
+            </Stack>
+          </ThreadMutationsContext.Provider>
         )}
         {rendered < count ? (
           <div ref={renderRest} aria-hidden />
