@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { useMe, useUpdateMe } from '../api/me.ts';
 import { currentLanguage, setLanguage } from '../i18n/index.ts';
+import { afterIdle } from './idle.ts';
 
 export function SessionEffects() {
   const user = useMe().data;
@@ -35,12 +36,7 @@ export function SessionEffects() {
         .then(({ checkVisitor }) => checkVisitor(userId))
         .catch((error: unknown) => console.warn('Visitor check failed', error));
     };
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(run, { timeout: 5_000 });
-      return () => cancelIdleCallback(id);
-    }
-    const timer = setTimeout(run, 1_000);
-    return () => clearTimeout(timer);
+    return afterIdle(run, 5_000, 1_000);
   }, [userId]);
 
   return null;

@@ -1,7 +1,8 @@
 /**
  * useZodForm with a schema loader (Zod after the first screen): the form shows before the schema
  * is there, checks with it once loaded, and a schema that failed to load (offline) is shown as the
- * form's error and loaded again on the next submit.
+ * form's error and loaded again on the next submit. With `loadOn: 'focus'` nothing loads until
+ * the form is focused.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
@@ -12,10 +13,22 @@ import { useZodForm } from './useZodForm.ts';
 
 const schema = z.object({ name: z.string().min(1, { error: 'errors.required' }) });
 
-function NameForm({ load, send }: { load: () => Promise<typeof schema>; send: () => void }) {
-  const form = useZodForm(load, { name: '' });
+function NameForm({
+  load,
+  send,
+  loadOn,
+}: {
+  load: () => Promise<typeof schema>;
+  send: () => void;
+  loadOn?: 'idle' | 'focus';
+}) {
+  const form = useZodForm(load, { name: '' }, { mode: 'onChange', loadOn });
   return (
-    <form onSubmit={form.submit(() => Promise.resolve(send()))} noValidate>
+    <form
+      onSubmit={form.submit(() => Promise.resolve(send()))}
+      onFocus={loadOn === 'focus' ? form.prepare : undefined}
+      noValidate
+    >
       <label htmlFor="name">Name</label>
       <input id="name" {...form.register('name')} />
       <span>{form.message('name')}</span>
@@ -50,5 +63,24 @@ describe('useZodForm with a schema loader', () => {
     await user.type(screen.getByLabelText('Name'), 'Ana');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+  });
+
+  it("with loadOn 'focus', loads the schema only once the form is focused", async () => {
+    const user = userEvent.setup();
+    const send = vi.fn();
+    const load = vi.fn(() => Promise.resolve(schema));
+    render(<NameForm load={load} send={send} loadOn="focus" />);
+    // Mounted, idle and checked on mount (onChange mode): nothing loaded.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(load).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText('Name'));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await user.type(screen.getByLabelText('Name'), 'Ana');
+    await user.clear(screen.getByLabelText('Name'));
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'Ana');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

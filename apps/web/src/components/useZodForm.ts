@@ -7,8 +7,10 @@
  *
  * The schema may be given as a loader (`() => import('./formSchemas.ts').then((m) => m.x)`): Zod
  * (27 KB gzip) then loads after the first screen, not before it — for the forms on pages people
- * mostly read or land on (sign-in, the composers). The form shows at once; the loading starts as it
- * mounts (once the page is idle), and a submit before it is done waits for it.
+ * mostly read or land on (sign-in, the composers). The form shows at once; the loading starts
+ * once the page is idle after the form mounts, or, with `loadOn: 'focus'` (the composers under
+ * what people read), only when the form is first focused (`prepare`, its `onFocus`) — until then
+ * nothing is checked. A submit before it is done waits for it.
  */
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,6 +28,7 @@ import {
 import { useTranslation } from '../i18n/useTranslation.tsx';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.ts';
+import { afterIdle } from '../app/idle.ts';
 import { serverFieldErrors, translateError, type FieldErrors } from './errors.ts';
 
 export interface ZodForm<TIn extends FieldValues, TOut> extends UseFormReturn<TIn, unknown, TOut> {
@@ -37,6 +40,8 @@ export interface ZodForm<TIn extends FieldValues, TOut> extends UseFormReturn<TI
   pending: boolean;
   /** The translated error of a field (dotted path), if any. */
   message(name: Path<TIn>): string | undefined;
+  /** Lets a loaded schema load now (`loadOn: 'focus'`: the form's `onFocus` and `onChange`). */
+  prepare: () => void;
   /**
    * The props of a text field (MUI `TextField`) for `name`: registered (its `ref` as `inputRef`),
    * marked invalid with its error as helper text, else `hint`.
@@ -56,43 +61,43 @@ export type SchemaSource<S> = S | (() => Promise<S>);
 
 /** Loaded schemas, shared by every form using the same loader; a failed load is tried again. */
 const loadedSchemas = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
-/**
- * The schema of a loader, loaded once the page is idle (at the latest `idleTimeoutMs` after it is
- * first asked for): a form's first check (react-hook-form checks on mount when the form shows
- * whether it is valid) waits for it rather than fetching and running Zod while the first screen
- * is still being drawn.
- */
+/** The schema of a loader (loading it once). */
 function loadSchema<S>(load: () => Promise<S>): Promise<S> {
   let loading = loadedSchemas.get(load) as Promise<S> | undefined;
   if (!loading) {
-    loading = whenIdle().then(load);
+    loading = load();
     loadedSchemas.set(load, loading);
     loading.catch(() => loadedSchemas.delete(load));
   }
   return loading;
 }
 
-const idleTimeoutMs = 2_000;
-function whenIdle(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function')
-      requestIdleCallback(() => resolve(), { timeout: idleTimeoutMs });
-    else setTimeout(resolve, 0);
-  });
+/**
+ * When a form may load its schema: a promise and the function resolving it. A form's first check
+ * (react-hook-form checks on mount when the form shows whether it is valid) waits for it rather
+ * than fetching and running Zod while the first screen is still being drawn.
+ */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
 }
 
 /**
- * The resolver of a schema or of a loader. A schema that cannot load (offline) fails the check:
- * `onLoadFailed` shows why, the form's `root` error stops the submit, and the next check loads again.
+ * The resolver of a schema or of a loader (loaded once `ready`, unless it is loaded already). A
+ * schema that cannot load (offline) fails the check: `onLoadFailed` shows why, the form's `root`
+ * error stops the submit, and the next check loads again.
  */
 function resolverOf<S extends z.ZodType<unknown, FieldValues>>(
   source: SchemaSource<S>,
+  ready: Promise<void>,
   onLoadFailed: () => void,
 ): Resolver<FieldValues, unknown, unknown> {
   if (typeof source !== 'function') return zodResolver(source as never);
   return async (values, context, options) => {
     let schema: S;
     try {
+      if (!loadedSchemas.has(source)) await ready;
       schema = await loadSchema(source);
     } catch {
       onLoadFailed();
@@ -110,6 +115,7 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
     serverFields = (errors) => errors,
     mode,
     onInvalid,
+    loadOn = 'idle',
   }: {
     /** Error codes that are about one field (a wrong current password): shown on that field. */
     codeFields?: Partial<Record<string, Path<z.input<S>>>>;
@@ -125,14 +131,17 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
      * names); the form then leaves the focus to it (react-hook-form focuses the first one else).
      */
     onInvalid?: (fields: string[]) => void;
+    /** When a loaded schema starts loading: once the page is idle, or on the form's first focus. */
+    loadOn?: 'idle' | 'focus';
   } = {},
 ): ZodForm<z.input<S>, z.output<S>> {
   type In = z.input<S>;
   type Out = z.output<S>;
   const { t } = useTranslation();
   const [error, setError] = useState<unknown>(null);
+  const [loading] = useState(gate);
   const [resolver] = useState(() =>
-    resolverOf(schema, () => {
+    resolverOf(schema, loading.opened, () => {
       setError(new ApiError(0, 'errors.network', 'The form could not load'));
     }),
   );
@@ -142,13 +151,20 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
     mode,
     shouldFocusError: !onInvalid,
   });
-  // A loaded schema starts loading with the form (once the page is idle), so it is there by the
-  // first check.
-  useEffect(() => {
+  // A loaded schema starts loading once the page is idle after the form mounts, so it is there by
+  // the first check (or on focus).
+  const prepare = () => {
+    loading.open();
     if (typeof schema === 'function') loadSchema(schema).catch(() => undefined); // tried again on submit
-  }, [schema]);
+  };
+  useEffect(() => {
+    if (loadOn === 'idle') return afterIdle(prepare, 2_000);
+    // `prepare` only reads what is fixed for the form's life (its gate, its schema).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadOn]);
 
   const submit: ZodForm<In, Out>['submit'] = (action) => (event) => {
+    loading.open();
     // A new attempt: the last one's error goes, whether or not this one reaches the server.
     setError(null);
     void form.handleSubmit(
@@ -183,5 +199,13 @@ export function useZodForm<S extends z.ZodType<unknown, FieldValues>>(
     return { ...input, inputRef: ref, error: Boolean(text), helperText: text ?? hint };
   };
 
-  return { ...form, submit, error, pending: form.formState.isSubmitting, message, field };
+  return {
+    ...form,
+    submit,
+    error,
+    pending: form.formState.isSubmitting,
+    message,
+    field,
+    prepare,
+  };
 }

@@ -73,6 +73,8 @@ export function TextComposer({
     { [name]: initial },
     {
       mode: 'onChange',
+      // Zod loads when someone starts writing, not with every page that shows a composer.
+      loadOn: 'focus',
       // The text is the only field: whatever field the server names is about it.
       serverFields: (errors) => {
         const [first] = Object.values(errors);
@@ -105,7 +107,15 @@ export function TextComposer({
     fieldMessage ?? (generalCode ? translateError(t, generalCode) : undefined) ?? hint;
   const { ref, ...input } = form.register(name);
   return (
-    <Box component="form" onSubmit={submit} noValidate sx={{ width: '100%' }}>
+    <Box
+      component="form"
+      onSubmit={submit}
+      // Someone starts writing (a change without focus too: a script, an extension).
+      onFocus={form.prepare}
+      onChange={form.prepare}
+      noValidate
+      sx={{ width: '100%' }}
+    >
       <Stack spacing={1}>
         <TextInput
           {...input}
