@@ -38,26 +38,41 @@ export interface TOptions {
 
 export type TFunction = (key: string, options?: TOptions) => string;
 
-/** Language → its messages by full key (`post.likes_one`): flattened once, one lookup per call. */
-const loaded = new Map<Language, Map<string, string>>();
+/**
+ * A language's messages as loaded, and each key looked up so far (`post.likes_one` → its text, or
+ * null when missing): a key is resolved through the nested objects once, on first use, rather than
+ * the whole file flattened as it loads (~1,500 keys, most of them on pages not shown).
+ */
+interface Loaded {
+  readonly messages: Messages;
+  readonly found: Map<string, string | null>;
+}
+const loaded = new Map<Language, Loaded>();
 const loading = new Map<Language, Promise<void>>();
 const pluralRules = new Map<Language, Intl.PluralRules>();
 const listeners = new Set<(lng: Language) => void>();
 let current: Language = defaultLanguage;
 let requested: Language = defaultLanguage;
 
-function flatten(messages: Messages, prefix: string, into: Map<string, string>): void {
-  for (const [key, value] of Object.entries(messages)) {
-    if (typeof value === 'string') into.set(prefix + key, value);
-    else flatten(value, `${prefix}${key}.`, into);
+/** The message of a dot-separated key in a language, if it has one. */
+function lookup(lng: Language, key: string): string | undefined {
+  const entry = loaded.get(lng);
+  if (!entry) return undefined;
+  let text = entry.found.get(key);
+  if (text === undefined) {
+    let node: string | Messages | undefined = entry.messages;
+    for (const part of key.split('.')) {
+      node = typeof node === 'object' && Object.hasOwn(node, part) ? node[part] : undefined;
+    }
+    text = typeof node === 'string' ? node : null;
+    entry.found.set(key, text);
   }
+  return text ?? undefined;
 }
 
 /** Sets a language's messages: changeLanguage loads them; the unit tests add English up front. */
 export function addMessages(lng: Language, messages: Messages): void {
-  const flat = new Map<string, string>();
-  flatten(messages, '', flat);
-  loaded.set(lng, flat);
+  loaded.set(lng, { messages, found: new Map() });
 }
 
 function pluralForm(lng: Language, count: number): Intl.LDMLPluralRule {
@@ -74,11 +89,10 @@ export function interpolate(text: string, values: Readonly<Record<string, Value>
 }
 
 function translate(lng: Language, key: string, options?: TOptions): string {
-  const messages = loaded.get(lng);
   const count = options?.count;
   const message =
-    (count === undefined ? undefined : messages?.get(`${key}_${pluralForm(lng, count)}`)) ??
-    messages?.get(key) ??
+    (count === undefined ? undefined : lookup(lng, `${key}_${pluralForm(lng, count)}`)) ??
+    lookup(lng, key) ??
     options?.defaultValue;
   if (message === undefined) return key;
   return options ? interpolate(message, options) : message;
@@ -91,7 +105,7 @@ export function translator(lng: Language): TFunction {
 
 /** Whether the current language has a message under that exact key (not a plural's bare key). */
 export function exists(key: string): boolean {
-  return loaded.get(current)?.has(key) ?? false;
+  return lookup(current, key) !== undefined;
 }
 
 /** The current interface language. */
