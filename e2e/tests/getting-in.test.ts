@@ -20,6 +20,7 @@ import {
 } from '../lib/flows.ts';
 import { waitForLink } from '../lib/mail.ts';
 import { useModeratedSite } from '../lib/site.ts';
+import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
 import ko from '../../apps/web/src/i18n/locales/ko.json' with { type: 'json' };
 
 describe('getting in', () => {
@@ -122,6 +123,23 @@ describe('getting in', () => {
     await page.getByRole('button', { name: '로그인' }).waitFor();
     assert.equal(await page.getAttribute('html', 'lang'), 'ko');
     await shoot(page, 'login-ko');
+    await context.close();
+  });
+
+  it('says so when a language cannot be downloaded, and stays in its own', async () => {
+    const { server, browser } = site;
+    const context = await newContext(browser, server.baseUrl);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    // Offline for the French messages only (their chunk is loaded when French is chosen).
+    await page.route(/\/assets\/fr-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Français' }).click();
+    await page.getByRole('alert').filter({ hasText: en.errors.network }).waitFor();
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await shoot(page, 'language-offline');
     await context.close();
   });
 
