@@ -127,7 +127,7 @@ describe('PostView', { timeout: 15_000 }, () => {
     renderView(basePost, user('reader'));
     const u = userEvent.setup();
     await u.click(screen.getByRole('button', { name: 'Open image 2 of 3' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('img').getAttribute('src')).toBe('/media/2.webp');
     await u.keyboard('{ArrowRight}');
     expect(within(screen.getByRole('dialog')).getByRole('img').getAttribute('src')).toBe(

@@ -3,7 +3,7 @@
  * counts, History (once edited)/Edit/Delete for the author and moderators, then the comments. A removed post (only its
  * author and moderators can open it) says so with the reason.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -34,8 +34,12 @@ import { isApiError } from '../../api/client.ts';
 import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { deferredPart } from '../../components/AfterFirstPaint.tsx';
 import { MediaGallery } from './MediaGallery.tsx';
+
+/** Opened by the author or a moderator, now and then: its code loads when it is. */
+const PostHistoryDialog = lazy(() =>
+  import('./PostHistoryDialog.tsx').then((m) => ({ default: m.PostHistoryDialog })),
+);
 import { PostCreditsPanel, PostDerivatives } from './PostCreditsPanel.tsx';
-import { PostHistoryDialog } from './PostHistoryDialog.tsx';
 
 /** The comments (their list and composer) come after the post has painted. */
 const CommentsSection = deferredPart<{ postId: string }>(() =>
@@ -217,11 +221,13 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
       </Stack>
 
       {mayEdit && historyOpen ? (
-        <PostHistoryDialog
-          postId={post.id}
-          open={historyOpen}
-          onClose={() => setHistoryOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <PostHistoryDialog
+            postId={post.id}
+            open={historyOpen}
+            onClose={() => setHistoryOpen(false)}
+          />
+        </Suspense>
       ) : null}
 
       <PostDerivatives postId={post.id} />
