@@ -43,7 +43,7 @@ const runs = runsIndex >= 0 ? Math.max(1, Number(args[runsIndex + 1]) || 1) : 1;
 const write = !args.includes('--no-write');
 const forceBuild = args.includes('--build');
 const skipBuild = args.includes('--no-build');
-/** `--save <dir>` keeps each Lighthouse report (JSON) there, to read its audits. */
+/** `--save <dir>` keeps each Lighthouse report (JSON) and its trace there, to read its audits. */
 const saveIndex = args.indexOf('--save');
 const saveDir = saveIndex >= 0 ? args[saveIndex + 1] : undefined;
 /** `--page login|home|post` measures only that screen (several `--page` flags: those screens). */
@@ -246,6 +246,11 @@ async function measure(
         fs.mkdirSync(saveDir, { recursive: true });
         const name = page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
         fs.writeFileSync(path.join(saveDir, `${name}-${i + 1}.json`), JSON.stringify(result.lhr));
+        // The trace too: its long tasks, event by event (DevTools' Performance panel opens it).
+        fs.writeFileSync(
+          path.join(saveDir, `${name}-${i + 1}.trace.json`),
+          JSON.stringify(result.artifacts.Trace),
+        );
       }
       return result.lhr;
     });
