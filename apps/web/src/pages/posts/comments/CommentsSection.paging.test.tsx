@@ -4,7 +4,7 @@
  * rest behind "Show N more replies"; a `#comment-…` / `#reply-…` link loads and shows its target.
  * Where the browser has IntersectionObserver, the first render holds 4 comments and the rest of
  * the window follows when their end comes near the viewport (jsdom has none: the other tests see
- * the whole window at once, as an old browser would).
+ * the whole window, as an old browser would), a few comments per task after the first 4.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -108,11 +108,12 @@ describe('CommentsSection paging', () => {
     const fetch = stubServer();
     renderSection();
     await screen.findAllByTestId('comment', {}, ready);
-    expect(shownComments()).toEqual(ids(1, 20));
+    // The first 4 at once, then the rest of the window a few per task.
+    await waitFor(() => expect(shownComments()).toEqual(ids(1, 20)), ready);
     const user = userEvent.setup();
     const more = () => screen.getByRole('button', { name: 'Load more comments' });
     await user.click(more());
-    expect(shownComments()).toEqual(ids(1, 40));
+    await waitFor(() => expect(shownComments()).toEqual(ids(1, 40)), ready);
     expect(commentCalls(fetch)).toBe(1);
     await user.click(more());
     await waitFor(() => expect(shownComments()).toEqual(ids(1, 60)), ready);

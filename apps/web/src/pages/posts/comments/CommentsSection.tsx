@@ -20,6 +20,7 @@ import { ConversationComposer } from '../../../components/conversation/Conversat
 import { CommentItem } from './CommentItem.tsx';
 import { ThreadMutationsContext, useThreadMutations } from './threadMutations.ts';
 import { useAutoLoad } from '../../../components/useAutoLoad.ts';
+import { useIncremental } from '../../../components/useIncremental.ts';
 import { commentStep, renderedCount, targetIndex, targetOf, visibleCount } from './threadWindow.ts';
 
 export function CommentsSection({ postId }: { postId: string }) {
@@ -41,7 +42,13 @@ export function CommentsSection({ postId }: { postId: string }) {
   const count = visibleCount(items.length, shown, index);
   // Without IntersectionObserver (old browsers), the whole window at once.
   const [renderAll, setRenderAll] = useState(() => typeof IntersectionObserver === 'undefined');
-  const rendered = renderedCount(count, index, renderAll);
+  // The first comments (or up to a linked one) at once; the rest of the window, and what "Load
+  // more" adds, two per task.
+  const rendered = useIncremental(
+    renderedCount(count, index, renderAll),
+    2,
+    renderedCount(count, index, false),
+  );
   const renderRest = useAutoLoad<HTMLDivElement>(
     () => setRenderAll(true),
     rendered < count,
