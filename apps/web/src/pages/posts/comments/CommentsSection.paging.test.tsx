@@ -144,6 +144,9 @@ describe('CommentsSection paging', () => {
     stubServer();
     renderSection();
     await screen.findAllByTestId('comment', {}, ready);
+    // Two in the first task, two in the next: the 4 of the first render, and no more until asked.
+    await waitFor(() => expect(shownComments()).toEqual(ids(1, 4)), ready);
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(shownComments()).toEqual(ids(1, 4));
     expect(screen.queryByRole('button', { name: 'Load more comments' })).not.toBeInTheDocument();
     const watching = observers.find((o) => o.connected && o.target);

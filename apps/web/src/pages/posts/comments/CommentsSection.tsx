@@ -21,7 +21,14 @@ import { CommentItem } from './CommentItem.tsx';
 import { ThreadMutationsContext, useThreadMutations } from './threadMutations.ts';
 import { useAutoLoad } from '../../../components/useAutoLoad.ts';
 import { useIncremental } from '../../../components/useIncremental.ts';
-import { commentStep, renderedCount, targetIndex, targetOf, visibleCount } from './threadWindow.ts';
+import {
+  atOnceCount,
+  commentStep,
+  renderedCount,
+  targetIndex,
+  targetOf,
+  visibleCount,
+} from './threadWindow.ts';
 
 export function CommentsSection({ postId }: { postId: string }) {
   const { t } = useTranslation();
@@ -42,12 +49,12 @@ export function CommentsSection({ postId }: { postId: string }) {
   const count = visibleCount(items.length, shown, index);
   // Without IntersectionObserver (old browsers), the whole window at once.
   const [renderAll, setRenderAll] = useState(() => typeof IntersectionObserver === 'undefined');
-  // The first comments (or up to a linked one) at once; the rest of the window, and what "Load
-  // more" adds, two per task.
+  // The first two comments (or up to a linked one) at once; the others, and what "Load more"
+  // adds, two per task.
   const rendered = useIncremental(
     renderedCount(count, index, renderAll),
     2,
-    renderedCount(count, index, false),
+    atOnceCount(count, index),
   );
   const renderRest = useAutoLoad<HTMLDivElement>(
     () => setRenderAll(true),

@@ -6,14 +6,16 @@
  * replies". A `#comment-…` / `#reply-…` link widens the window to its target.
  *
  * The page's first render holds only the first `firstRender` comments of the window (a phone
- * shows about that many below the post); the rest of the window is rendered when the end of those
- * comes near the viewport, so loading a post does not render twenty comments nobody sees yet.
+ * shows about that many below the post), built `firstTask` in the first task and the others in the
+ * next ones; the rest of the window is rendered when the end of those comes near the viewport, so
+ * loading a post does not render twenty comments nobody sees yet.
  */
 import type { Comment } from '@atelier/shared';
 
 export const commentStep = 20;
 export const replyStep = 3;
 export const firstRender = 4;
+export const firstTask = 2;
 
 export type ThreadTarget = { kind: 'comment' | 'reply'; id: string } | null;
 
@@ -38,6 +40,11 @@ export function targetIndex(items: readonly Comment[], target: ThreadTarget): nu
  */
 export function renderedCount(count: number, index: number, all: boolean): number {
   return all ? count : Math.min(count, Math.max(firstRender, index + 1));
+}
+
+/** How many comments the thread's first task builds: `firstTask`, or up to the target. */
+export function atOnceCount(count: number, index: number): number {
+  return Math.min(count, Math.max(firstTask, index + 1));
 }
 
 /** How many of the loaded comments to render: the window, widened to reach the target. */
