@@ -1,7 +1,7 @@
 /**
  * Comments under a post: a deleted comment stays as "[deleted]" above its replies, each reply
  * quotes what it answers ("replying to @user: excerpt"), and only the author or a moderator sees
- * Edit and Delete.
+ * Edit and Delete; the thread's one delete marks only the item it is deleting as busy.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -174,6 +174,40 @@ describe('CommentsSection', () => {
     const comments = await screen.findAllByTestId('comment');
     await waitFor(() =>
       expect(within(comments[1]!).getByRole('button', { name: 'Delete' })).toBeEnabled(),
+    );
+  });
+
+  it('marks only the reply being deleted as busy (one delete serves the whole thread)', async () => {
+    const fetch = stubServer({ id: 'u-mod', isModerator: true });
+    let answer: (response: Response) => void = () => {};
+    const base = fetch.getMockImplementation()!;
+    fetch.mockImplementation((url: string) =>
+      url === '/api/comment-replies/r1'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : base(url),
+    );
+    const show = vi.fn();
+    renderInApp(<CommentsSection postId={postId} />, {
+      show,
+      confirm: () => Promise.resolve(true),
+    });
+    const [deleted] = (await screen.findAllByTestId('comment')) as [HTMLElement];
+    const [first, second] = within(deleted).getAllByTestId('comment-reply') as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    const user = userEvent.setup();
+    await waitFor(() =>
+      expect(within(first).getByRole('button', { name: 'Delete' })).toBeEnabled(),
+    );
+    await user.click(within(first).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(within(first).getByRole('button', { name: 'Delete' })).toBeDisabled(),
+    );
+    expect(within(second).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    answer(new Response(null, { status: 204 }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith({ message: 'Reply deleted.', color: 'success' }),
     );
   });
 });
