@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Longer than Testing Library's waits (src/test/setup.ts): a busy machine fails by neither.
+    testTimeout: 30_000,
   },
 });

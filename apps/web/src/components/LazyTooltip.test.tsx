@@ -25,7 +25,7 @@ describe('LazyTooltip', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Made by a person');
     await userEvent.unhover(screen.getByText('Human'));
     await expect
-      .poll(() => screen.queryByRole('tooltip'), { timeout: 2_000 })
+      .poll(() => screen.queryByRole('tooltip'), { timeout: 15_000 })
       .not.toBeInTheDocument();
   });
 

@@ -82,7 +82,7 @@ describe('StatusUpdateCard', () => {
     expect(within(card).getByText(/Drawing hands/).textContent).toBe('Drawing hands\nall day');
     const user = userEvent.setup();
     // The Edit button waits for the session (who may manage the update).
-    await user.click(await within(card).findByRole('button', { name: 'Edit' }, { timeout: 3000 }));
+    await user.click(await within(card).findByRole('button', { name: 'Edit' }));
     const field = within(card).getByLabelText('Edit your status update');
     expect(field).toHaveValue('Drawing hands\nall day');
     expect(document.activeElement).toBe(field);
@@ -95,7 +95,7 @@ describe('StatusUpdateCard', () => {
     const fetch = stubServer();
     const { confirms, snacks } = renderCard();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 3000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(snacks).toEqual([{ message: 'Status update deleted.', color: 'success' }]),
     );

@@ -99,7 +99,7 @@ const jsonResponse = (status: number, body: unknown) =>
 beforeEach(() => localStorage.clear());
 afterEach(() => vi.unstubAllGlobals());
 
-describe('PostEditor', { timeout: 20_000 }, () => {
+describe('PostEditor', () => {
   it('offers only the sections the user may post in', async () => {
     renderEditor();
     await userEvent.setup().click(screen.getByRole('combobox', { name: /Section/ }));
@@ -215,7 +215,7 @@ describe('PostEditor', { timeout: 20_000 }, () => {
     await vi.waitFor(
       () =>
         expect(localStorage.getItem(draftKey({ section: 'writing' }))).toContain('Half a thought'),
-      { timeout: 3000 },
+      { timeout: 15_000 },
     );
     first.unmount();
 
@@ -237,7 +237,7 @@ describe('PostEditor', { timeout: 20_000 }, () => {
     await fill(userEvent.setup(), screen.getByLabelText(/^Title/), 'For writing');
     await vi.waitFor(
       () => expect(localStorage.getItem(draftKey({ section: 'writing' }))).not.toBeNull(),
-      { timeout: 3000 },
+      { timeout: 15_000 },
     );
     first.unmount();
     renderEditor('general');

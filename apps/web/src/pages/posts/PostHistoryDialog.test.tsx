@@ -113,7 +113,7 @@ function renderView(p: Post, me: CurrentUser) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('post history', { timeout: 15_000 }, () => {
+describe('post history', () => {
   it('shows "edited ×2 · <when>" to everyone, History only to the author and moderators', () => {
     renderView(post, user('reader'));
     expect(screen.getByTestId('edition-marker').textContent).toBe('edited ×2 · 1 minute ago');

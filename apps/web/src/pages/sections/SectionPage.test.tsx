@@ -83,7 +83,7 @@ function stubServer() {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('SectionPage', { timeout: 15_000 }, () => {
+describe('SectionPage', () => {
   it('says so when the section does not exist', async () => {
     stubServer();
     renderPage(['member'], '/sections/nope');
