@@ -39,6 +39,7 @@ export function themeVars(theme: Theme): Record<string, string> {
     '--at-primary': palette.primary.main,
     '--at-primary-dark': palette.primary.dark,
     '--at-primary-contrast': palette.primary.contrastText,
+    '--at-primary-hover': alpha(palette.primary.main, palette.action.hoverOpacity),
     '--at-secondary': palette.secondary.main,
     '--at-secondary-hover': alpha(palette.secondary.main, palette.action.hoverOpacity),
     '--at-success': palette.success.main,
@@ -48,6 +49,9 @@ export function themeVars(theme: Theme): Record<string, string> {
     '--at-focus': palette.action.focus,
     '--at-selected': palette.action.selected,
     '--at-disabled': palette.action.disabled,
+    '--at-disabled-bg': palette.action.disabledBackground,
+    // An outlined field's border (MUI's OutlinedInput draws it in this colour, not a palette one).
+    '--at-outline': palette.mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)',
     '--at-radius': `${String(theme.shape.borderRadius)}px`,
     '--at-card-radius': `${String(cardRadius)}px`,
     // The app's shell (app/shell/shell.module.css): the top bar, the page's frame, the footer.
