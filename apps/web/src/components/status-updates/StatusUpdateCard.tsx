@@ -2,7 +2,7 @@
  * One status update: author line, content as plain text (line breaks kept), like, the reply count
  * that opens the replies and their composer, and edit/delete for its author or a moderator.
  */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { formatCompactNumber, type StatusUpdate } from '@atelier/shared';
 import { useDeleteStatusUpdate, useUpdateStatusUpdate } from '../../api/statusUpdates.ts';
@@ -12,7 +12,15 @@ import { PlainIcon } from '../PlainIcon.tsx';
 import css from '../item.module.css';
 import { StatusReplies } from './StatusReplies.tsx';
 
-export function StatusUpdateCard({ update }: { update: StatusUpdate }) {
+/**
+ * Memoised: a list grows two cards per task (useIncremental), and each step would otherwise render
+ * every card already shown again (the query keeps an unchanged update the same object).
+ */
+export const StatusUpdateCard = memo(function StatusUpdateCard({
+  update,
+}: {
+  update: StatusUpdate;
+}) {
   const { t, i18n } = useTranslation();
   const repliesId = useId();
   const [open, setOpen] = useState(false);
@@ -51,4 +59,4 @@ export function StatusUpdateCard({ update }: { update: StatusUpdate }) {
       </ConversationItem>
     </article>
   );
-}
+});

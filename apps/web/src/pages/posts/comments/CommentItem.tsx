@@ -3,7 +3,7 @@
  * author or a moderator; its replies nested below with their quotes (the first `replyStep`, the
  * rest behind "Show N more replies" unless a link points at one of them), and the reply composer.
  */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/useTranslation.tsx';
 import Button from '@mui/material/Button';
 import type { Comment, CommentReply, PublicUser } from '@atelier/shared';
@@ -20,7 +20,11 @@ interface ReplyTarget {
   author: PublicUser;
 }
 
-export function CommentItem({
+/**
+ * Memoised: the thread grows two comments per task (useIncremental), and each step would otherwise
+ * render every comment already shown again (the query keeps an unchanged comment the same object).
+ */
+export const CommentItem = memo(function CommentItem({
   comment,
   showAllReplies = false,
 }: {
@@ -93,4 +97,4 @@ export function CommentItem({
       ) : null}
     </ConversationItem>
   );
-}
+});
