@@ -5,13 +5,6 @@
  */
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { formatCompactNumber, type HomeSection, type SiteStats } from '@atelier/shared';
 import { useHome } from '../../api/home.ts';
 import { deferredPart } from '../../components/AfterFirstPaint.tsx';
@@ -35,36 +28,33 @@ export default function HomePage() {
       {home.isPending ? <PageSpinner /> : null}
       {home.isError ? <QueryError error={home.error} onRetry={() => void home.refetch()} /> : null}
       {home.data ? (
-        <Grid container spacing={{ xs: 3, md: 4 }}>
-          <Grid size={{ xs: 12, md: 7, lg: 8 }}>
-            <Stack spacing={3} component="section" aria-label={t('home.sectionsHeading')}>
-              <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <div className={css.layout}>
+          <div className={css.main}>
+            <section className={css.column} aria-label={t('home.sectionsHeading')}>
+              <ul className={css.sections}>
                 {home.data.sections.map((section) => (
-                  <Grid key={section.slug} size={{ xs: 12, sm: 6 }} component="li">
+                  <li key={section.slug}>
                     <SectionCard section={section} />
-                  </Grid>
+                  </li>
                 ))}
-              </Grid>
+              </ul>
               <Stats stats={home.data.stats} />
-            </Stack>
-          </Grid>
-          <Grid size={{ xs: 12, md: 5, lg: 4 }}>
-            <Stack spacing={2} component="section" aria-labelledby="home-status">
-              <Stack
-                direction="row"
-                sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}
-              >
-                <Typography id="home-status" variant="h6" component="h2" sx={{ fontWeight: 600 }}>
+            </section>
+          </div>
+          <div className={css.side}>
+            <section className={css.column} aria-labelledby="home-status">
+              <div className={css.columnHead}>
+                <h2 id="home-status" className={css.heading}>
                   {t('home.statusHeading')}
-                </Typography>
-                <Link component={RouterLink} to="/status-updates" variant="body2">
+                </h2>
+                <RouterLink to="/status-updates" className={css.more}>
                   {t('home.allStatusUpdates')}
-                </Link>
-              </Stack>
+                </RouterLink>
+              </div>
               <StatusColumn items={home.data.statusUpdates} />
-            </Stack>
-          </Grid>
-        </Grid>
+            </section>
+          </div>
+        </div>
       ) : null}
     </Page>
   );
@@ -121,43 +111,18 @@ function Stats({ stats }: { stats: SiteStats }) {
     ['statusUpdates', stats.statusUpdates],
   ] as const;
   return (
-    <Card variant="outlined" component="section" aria-labelledby="home-stats">
-      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-        <Typography
-          id="home-stats"
-          variant="subtitle2"
-          component="h2"
-          color="text.secondary"
-          sx={{ mb: 1.5 }}
-        >
-          {t('home.statsHeading')}
-        </Typography>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
-            gap: 2,
-            m: 0,
-          }}
-        >
-          {items.map(([key, value]) => (
-            <Box key={key} sx={{ display: 'flex', flexDirection: 'column-reverse' }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {t(`home.stats.${key}`, { count: value })}
-              </Typography>
-              <Typography
-                component="dd"
-                variant="h5"
-                sx={{ m: 0, fontWeight: 700 }}
-                title={String(value)}
-              >
-                {formatCompactNumber(value, lng)}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-      </CardContent>
-    </Card>
+    <section className={css.stats} aria-labelledby="home-stats">
+      <h2 id="home-stats" className={css.statsHeading}>
+        {t('home.statsHeading')}
+      </h2>
+      <dl className={css.figures}>
+        {items.map(([key, value]) => (
+          <div key={key} className={css.figure}>
+            <dt>{t(`home.stats.${key}`, { count: value })}</dt>
+            <dd title={String(value)}>{formatCompactNumber(value, lng)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
