@@ -33,6 +33,7 @@ export function themeVars(theme: Theme): Record<string, string> {
     ...font('body2', typography.body2),
     ...font('caption', typography.caption),
     ...font('button', typography.button),
+    ...font('h4', typography.h4),
     ...font('h5', typography.h5),
     ...font('h6', typography.h6),
     ...font('subtitle2', typography.subtitle2),

@@ -1,29 +1,23 @@
-/** A page's frame: its one h1, an optional intro, then the content. */
+/**
+ * A page's frame: its one h1, an optional intro, then the content — plain elements with the look
+ * of the MUI Stacks and Typography they were (Page.module.css): every screen renders one.
+ */
 import type { ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import css from './Page.module.css';
 
 /** A page's one h1 (Page's own, or a page that lays its heading out itself). */
 export function PageTitle({ id, children }: { id?: string; children: ReactNode }) {
   return (
-    <Typography
-      id={id}
-      variant="h4"
-      component="h1"
-      sx={{
-        fontWeight: 600,
-        fontSize: { xs: '1.75rem', md: '2.125rem' },
-        overflowWrap: 'anywhere',
-      }}
-    >
+    <h1 id={id} className={css.title}>
       {children}
-    </Typography>
+    </h1>
   );
 }
 
-const maxWidths = { narrow: 560, medium: 800, full: undefined } as const;
+const widths = { narrow: css.narrow, medium: css.medium, full: undefined } as const;
 
 /** `narrow` for short forms, `medium` for long forms and reading, `full` for lists. */
 export function Page({
@@ -37,23 +31,16 @@ export function Page({
   intro?: ReactNode;
   children?: ReactNode;
   narrow?: boolean;
-  width?: keyof typeof maxWidths;
+  width?: keyof typeof widths;
 }) {
   return (
-    <Stack
-      spacing={3}
-      sx={{ py: { xs: 2, md: 4 }, maxWidth: maxWidths[width], mx: 'auto', width: '100%' }}
-    >
-      <Stack spacing={1}>
+    <div className={widths[width] ? `${css.page} ${widths[width]}` : css.page}>
+      <div className={css.head}>
         <PageTitle>{title}</PageTitle>
-        {intro ? (
-          <Typography color="text.secondary" component="div">
-            {intro}
-          </Typography>
-        ) : null}
-      </Stack>
+        {intro ? <div className={css.intro}>{intro}</div> : null}
+      </div>
       {children}
-    </Stack>
+    </div>
   );
 }
 
