@@ -88,6 +88,11 @@ describe('StatusUpdateCard', () => {
     expect(document.activeElement).toBe(field);
     await user.click(within(card).getByRole('button', { name: 'Cancel' }));
     expect(within(card).queryByLabelText('Edit your status update')).not.toBeInTheDocument();
+    // Escape in the field cancels too.
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    expect(within(card).getByLabelText('Edit your status update')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(within(card).queryByLabelText('Edit your status update')).not.toBeInTheDocument();
     // The first render of the file loads MUI: slow on a busy machine.
   }, 30_000);
 
