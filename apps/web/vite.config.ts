@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { bundleModulesPlugin } from './build/bundle-modules.ts';
+import { muiThemePlugin } from './build/mui-theme.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { routePreloadPlugin } from './build/route-preload.ts';
 
@@ -45,7 +46,13 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), routePreloadPlugin(), bundleModulesPlugin(), precompressPlugin()],
+  plugins: [
+    muiThemePlugin(),
+    react(),
+    routePreloadPlugin(),
+    bundleModulesPlugin(),
+    precompressPlugin(),
+  ],
   resolve: {
     alias: [
       ...(command === 'build'

@@ -40,6 +40,19 @@ describe('bundle budget', () => {
     }
   });
 
+  it('loads no MUI or Emotion in the entry', () => {
+    // MUI's components load with the pages that draw them (their theme is MUI's default one:
+    // build/mui-theme.ts), the base styles are a static sheet: the entry runs no style engine.
+    const withStyles = report.entry
+      .map((f) => f.file)
+      .filter((url) =>
+        fs
+          .readFileSync(path.join(distDir, url.replace(/^\//, '')), 'utf8')
+          .includes('data-emotion'),
+      );
+    assert.deepEqual(withStyles, [], 'the entry loads Emotion');
+  });
+
   it('announces the page chunks of the first screens', () => {
     for (const route of ['/', '/login', '/posts/:postId'])
       assert.ok(

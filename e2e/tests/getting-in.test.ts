@@ -71,6 +71,15 @@ describe('getting in', () => {
     const { server, browser } = site;
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
+    await page.goto('/login');
+    // No theme provider wraps the app: MUI's components take its theme as their default one
+    // (apps/web/build/mui-theme.ts) — the contained button is the theme's primary (#90caf9), not
+    // MUI's default blue, and the page is the theme's background (base.css).
+    const colours = await page.getByRole('button', { name: 'Log in' }).evaluate((button) => ({
+      button: getComputedStyle(button).backgroundColor,
+      page: getComputedStyle(document.body).backgroundColor,
+    }));
+    assert.deepEqual(colours, { button: 'rgb(144, 202, 249)', page: 'rgb(16, 16, 20)' });
     await signIn(page, { ...moderator, password: 'not the password at all' });
     await page.getByText('Wrong e-mail or password').waitFor();
     await shoot(page, 'login-error');

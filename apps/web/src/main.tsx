@@ -1,14 +1,13 @@
+import 'virtual:atelier/theme-vars.css';
+import './app/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { installClientErrorReporting } from './app/clientErrors.ts';
-import { theme } from './app/theme.ts';
-import { installThemeVars } from './app/themeVars.ts';
 import { listenForFocus } from './api/queryClient.ts';
 import { initI18n } from './i18n/index.ts';
 
 installClientErrorReporting();
-installThemeVars(theme);
 listenForFocus();
 
 async function start(): Promise<void> {

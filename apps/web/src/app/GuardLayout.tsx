@@ -7,9 +7,6 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { guard } from '@atelier/shared';
 import { ApiError } from '../api/client.ts';
 import { useMe } from '../api/me.ts';
@@ -17,6 +14,8 @@ import { PageSpinner } from '../components/PageSpinner.tsx';
 import { translateError } from '../components/errors.ts';
 import { clearReloadFlag } from './lazyWithRetry.ts';
 import { PageErrorBoundary } from './PageErrorBoundary.tsx';
+import styles from './message.module.css';
+import shell from './shell/shell.module.css';
 
 export function GuardLayout() {
   const { t } = useTranslation();
@@ -27,16 +26,12 @@ export function GuardLayout() {
     if (me.isError) {
       const code = me.error instanceof ApiError ? me.error.code : 'errors.network';
       return (
-        <Stack
-          spacing={2}
-          role="alert"
-          sx={{ py: 6, maxWidth: 560, mx: 'auto', alignItems: 'center', textAlign: 'center' }}
-        >
-          <Typography>{translateError(t, code)}</Typography>
-          <Button variant="outlined" onClick={() => void me.refetch()}>
+        <div className={styles.message} role="alert">
+          <p className={styles.text}>{translateError(t, code)}</p>
+          <button type="button" className={shell.outlinedMedium} onClick={() => void me.refetch()}>
             {t('common.retry')}
-          </Button>
-        </Stack>
+          </button>
+        </div>
       );
     }
     return <PageSpinner />;

@@ -1,28 +1,26 @@
 import { useTranslation } from '../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import styles from './message.module.css';
+import shell from './shell/shell.module.css';
 
 export function RouteErrorMessage() {
   const { t } = useTranslation();
   return (
-    <Stack
-      spacing={2}
-      sx={{ py: 6, maxWidth: 560, mx: 'auto', textAlign: 'center', alignItems: 'center' }}
-    >
-      <Typography variant="h4" component="h1">
-        {t('routeError.title')}
-      </Typography>
-      <Typography color="text.secondary">{t('routeError.body')}</Typography>
-      <Stack direction="row" spacing={2}>
-        <Button variant="contained" onClick={() => window.location.reload()}>
+    <div className={styles.message}>
+      <h1 className={styles.title}>{t('routeError.title')}</h1>
+      <p className={styles.secondary}>{t('routeError.body')}</p>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={shell.containedMedium}
+          onClick={() => window.location.reload()}
+        >
           {t('routeError.reload')}
-        </Button>
-        <Button component={RouterLink} to="/">
+        </button>
+        <RouterLink className={shell.textMedium} to="/">
           {t('nav.home')}
-        </Button>
-      </Stack>
-    </Stack>
+        </RouterLink>
+      </div>
+    </div>
   );
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { getContrastRatio } from '@mui/material/styles';
 import { roleIds, roles } from '@atelier/shared';
-import { theme } from './theme.ts';
+import { theme } from './appTheme.ts';
 
 describe('role colours', () => {
   const backgrounds = {

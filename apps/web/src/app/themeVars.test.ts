@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTheme } from '@mui/material/styles';
-import { contentWidth, theme } from './theme.ts';
+import { theme } from './appTheme.ts';
+import { contentWidth } from './theme.ts';
 import { themeVars } from './themeVars.ts';
 
 const src = path.resolve(__dirname, '..');

@@ -1,8 +1,9 @@
 /**
- * The theme's values as CSS custom properties (`--at-…` on `:root`), for the static style sheets
- * of what lists repeat (components/item.module.css): one `<style>` written once at start-up, so
- * those sheets follow theme.ts without copying its colours. themeVars.test.ts checks that every
- * property a sheet uses is defined here.
+ * The theme's values as CSS custom properties (`--at-…` on `:root`), for the app's static style
+ * sheets (base.css, the shell, the items lists repeat…): written into the entry's style sheet at
+ * build time (build/mui-theme.ts), so those sheets follow theme.ts without copying its colours and
+ * the browser runs no theme code for them. themeVars.test.ts checks that every property a sheet
+ * uses is defined here.
  */
 import { alpha, type Theme, type TypographyStyle } from '@mui/material/styles';
 
@@ -38,11 +39,16 @@ export function themeVars(theme: Theme): Record<string, string> {
     ...font('h6', typography.h6),
     ...font('subtitle2', typography.subtitle2),
     '--at-text': palette.text.primary,
+    '--at-background': palette.background.default,
+    '--at-color-scheme': palette.mode,
+    '--at-weight-bold': String(typography.fontWeightBold),
     '--at-text-secondary': palette.text.secondary,
     '--at-primary': palette.primary.main,
     '--at-primary-dark': palette.primary.dark,
     '--at-primary-contrast': palette.primary.contrastText,
     '--at-primary-hover': alpha(palette.primary.main, palette.action.hoverOpacity),
+    // An outlined Button's border (MUI: the colour at 50 %).
+    '--at-primary-outline': alpha(palette.primary.main, 0.5),
     // MUI's Link (underline "always"): its underline in the link's colour at 40 %.
     '--at-primary-underline': alpha(palette.primary.main, 0.4),
     '--at-secondary': palette.secondary.main,
@@ -75,12 +81,8 @@ export function themeVars(theme: Theme): Record<string, string> {
   };
 }
 
-/** Writes the properties into the page, once, before the first render. */
-export function installThemeVars(theme: Theme): void {
-  const style = document.createElement('style');
-  style.dataset.themeVars = '';
-  style.textContent = `:root{${Object.entries(themeVars(theme))
-    .map(([name, value]) => `${name}:${value}`)
-    .join(';')}}`;
-  document.head.append(style);
+/** The properties as a `:root` rule. */
+export function themeCss(theme: Theme): string {
+  const declarations = Object.entries(themeVars(theme)).map(([name, value]) => `${name}:${value}`);
+  return `:root{${declarations.join(';')}}\n`;
 }
