@@ -5,7 +5,7 @@
  * the browser runs no theme code for them. themeVars.test.ts checks that every property a sheet
  * uses is defined here.
  */
-import { alpha, type Theme, type TypographyStyle } from '@mui/material/styles';
+import { alpha, darken, lighten, type Theme, type TypographyStyle } from '@mui/material/styles';
 
 import { cardRadius, contentWidth } from './theme.ts';
 
@@ -37,6 +37,7 @@ export function themeVars(theme: Theme): Record<string, string> {
     ...font('h4', typography.h4),
     ...font('h5', typography.h5),
     ...font('h6', typography.h6),
+    ...font('subtitle1', typography.subtitle1),
     ...font('subtitle2', typography.subtitle2),
     '--at-text': palette.text.primary,
     '--at-background': palette.background.default,
@@ -54,6 +55,25 @@ export function themeVars(theme: Theme): Record<string, string> {
     '--at-secondary': palette.secondary.main,
     '--at-secondary-hover': alpha(palette.secondary.main, palette.action.hoverOpacity),
     '--at-success': palette.success.main,
+    // The post page and the post cards (pages/posts, components/PostCard.tsx): an outlined Button
+    // in the error colour, search matches' marks, and MUI's standard Alerts of severity warning
+    // and info (the removed post's notice, a missing post).
+    '--at-error-outline': alpha(palette.error.main, 0.5),
+    '--at-error-hover': alpha(palette.error.main, palette.action.hoverOpacity),
+    '--at-warning-light': palette.warning.light,
+    '--at-black': palette.common.black,
+    '--at-warning': palette.warning.main,
+    '--at-warning-alert-text': (palette.mode === 'light' ? darken : lighten)(
+      palette.warning.light,
+      0.6,
+    ),
+    '--at-warning-alert-bg': (palette.mode === 'light' ? lighten : darken)(
+      palette.warning.light,
+      0.9,
+    ),
+    '--at-info': palette.info.main,
+    '--at-info-alert-text': (palette.mode === 'light' ? darken : lighten)(palette.info.light, 0.6),
+    '--at-info-alert-bg': (palette.mode === 'light' ? lighten : darken)(palette.info.light, 0.9),
     '--at-paper': palette.background.paper,
     '--at-divider': palette.divider,
     '--at-hover': palette.action.hover,
@@ -74,6 +94,23 @@ export function themeVars(theme: Theme): Record<string, string> {
     '--at-active': palette.action.active,
     '--at-error': palette.error.main,
     '--at-error-contrast': palette.error.contrastText,
+    // MUI's standard (tinted) Alert of severity error, on the dark theme.
+    '--at-error-alert-text': (palette.mode === 'light' ? darken : lighten)(
+      palette.error.light,
+      0.6,
+    ),
+    '--at-error-alert-bg': (palette.mode === 'light' ? lighten : darken)(palette.error.light, 0.9),
+    // MUI's Chip: the outlined one's border, and a clickable one's hover and keyboard focus.
+    '--at-chip-border': palette.mode === 'light' ? palette.grey[400] : palette.grey[700],
+    '--at-chip-hover': alpha(
+      palette.action.selected,
+      palette.action.selectedOpacity + palette.action.hoverOpacity,
+    ),
+    '--at-chip-focus': alpha(
+      palette.action.selected,
+      palette.action.selectedOpacity + palette.action.focusOpacity,
+    ),
+    '--at-shadow-1': theme.shadows[1],
     '--at-shadow-2': theme.shadows[2],
     '--at-shadow-4': theme.shadows[4],
     '--at-shadow-6': theme.shadows[6],

@@ -2,10 +2,7 @@
  * A page's frame: its one h1, an optional intro, then the content — plain elements with the look
  * of the MUI Stacks and Typography they were (Page.module.css): every screen renders one.
  */
-import type { ReactNode } from 'react';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
+import type { CSSProperties, ReactNode } from 'react';
 import css from './Page.module.css';
 
 /** A page's one h1 (Page's own, or a page that lays its heading out itself). */
@@ -45,8 +42,9 @@ export function Page({
 }
 
 /**
- * A page that holds one outlined card (a notice, a state): its content stacked with `spacing`,
- * aligned to the start with `alignStart` (buttons and icons keep their own width).
+ * A page that holds one outlined card (a notice, a state): its content stacked with `spacing`
+ * (MUI's units of 8 px), aligned to the start with `alignStart` (buttons and icons keep their own
+ * width). MUI's outlined Card, CardContent and Stack, as plain elements (Page.module.css).
  */
 export function CardPage({
   spacing = 2,
@@ -56,13 +54,14 @@ export function CardPage({
 }: Parameters<typeof Page>[0] & { spacing?: number; alignStart?: boolean }) {
   return (
     <Page {...page}>
-      <Card variant="outlined">
-        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Stack spacing={spacing} sx={alignStart ? { alignItems: 'flex-start' } : undefined}>
-            {children}
-          </Stack>
-        </CardContent>
-      </Card>
+      <div className={css.card}>
+        <div
+          className={alignStart ? `${css.cardStack} ${css.alignStart}` : css.cardStack}
+          style={{ '--stack-spacing': `${spacing * 8}px` } as CSSProperties}
+        >
+          {children}
+        </div>
+      </div>
     </Page>
   );
 }

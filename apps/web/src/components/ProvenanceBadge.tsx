@@ -1,8 +1,11 @@
-/** How a work was made (human, AI-assisted, AI-generated, composite, fake): a chip with an explanation. */
+/**
+ * How a work was made (human, AI-assisted, AI-generated, composite, fake): a chip (MUI's outlined
+ * Chip, as plain elements: chip.module.css) in the provenance's colour, with an explanation.
+ */
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import Chip from '@mui/material/Chip';
 import type { Provenance } from '@atelier/shared';
 import { LazyTooltip } from './LazyTooltip.tsx';
+import chip from './chip.module.css';
 
 export const provenanceColors: Record<Provenance, string> = {
   human: '#66bb6a',
@@ -27,14 +30,16 @@ export function ProvenanceBadge({
   const title = tools ? `${explanation} ${t('provenance.toolsUsed', { tools })}` : explanation;
   return (
     <LazyTooltip title={title}>
-      <Chip
-        size={size}
-        variant="outlined"
-        label={t(`provenance.${provenance}`)}
+      <div
+        className={`${chip.chip} ${chip.outlined} ${size === 'small' ? chip.small : ''} ${chip.provenance}`}
+        // Focusable, so that a keyboard reaches the explanation (the tooltip opens on focus).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         data-provenance={provenance}
-        sx={{ color, borderColor: color, fontWeight: 600 }}
-      />
+        style={{ color, borderColor: color }}
+      >
+        <span className={chip.label}>{t(`provenance.${provenance}`)}</span>
+      </div>
     </LazyTooltip>
   );
 }

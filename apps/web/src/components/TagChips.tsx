@@ -1,14 +1,14 @@
 /**
- * A post's tags as chips, labelled in the interface language (English fallback) and sorted by
- * that label. With `section`, each chip links to that section filtered by the tag.
+ * A post's tags as chips (plain elements with MUI's Chip look: chip.module.css), labelled in the
+ * interface language (English fallback) and sorted by that label. With `section`, each chip links
+ * to that section filtered by the tag.
  */
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
 import { isLanguage, labelCollator, tagLabel, type Tag } from '@atelier/shared';
 import { useTags } from '../api/tags.ts';
+import chip from './chip.module.css';
 
 export function useLanguageCode() {
   const { i18n } = useTranslation();
@@ -45,28 +45,25 @@ export function TagChips({
   if (known.length === 0) return null;
   const collator = labelCollator(lng);
   known.sort((a, b) => collator.compare(tagLabel(a, lng), tagLabel(b, lng)));
+  const chipClass = size === 'small' ? `${chip.chip} ${chip.small}` : chip.chip;
   return (
-    <Stack
-      direction="row"
-      component="ul"
-      aria-label={t('post.tags')}
-      sx={{ flexWrap: 'wrap', gap: 0.75, listStyle: 'none', p: 0, m: 0 }}
-    >
+    <ul aria-label={t('post.tags')} className={chip.list}>
       {known.map((tag) => (
         <li key={tag.id}>
           {section ? (
-            <Chip
-              size={size}
-              label={`#${tagLabel(tag, lng)}`}
-              component={RouterLink}
+            <RouterLink
+              className={`${chipClass} ${chip.clickable}`}
               to={`/sections/${encodeURIComponent(section)}?tag=${encodeURIComponent(tag.id)}`}
-              clickable
-            />
+            >
+              <span className={chip.label}>{`#${tagLabel(tag, lng)}`}</span>
+            </RouterLink>
           ) : (
-            <Chip size={size} label={`#${tagLabel(tag, lng)}`} />
+            <div className={chipClass}>
+              <span className={chip.label}>{`#${tagLabel(tag, lng)}`}</span>
+            </div>
           )}
         </li>
       ))}
-    </Stack>
+    </ul>
   );
 }
