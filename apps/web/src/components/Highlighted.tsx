@@ -1,10 +1,11 @@
 /**
  * Text with some ranges marked (search matches): plain React text nodes and <mark> elements,
- * never HTML from the server. Ranges are [start, end) JavaScript string indices, sorted.
+ * never HTML from the server. Ranges are [start, end) JavaScript string indices, sorted. The marks'
+ * look is a static sheet (Highlighted.module.css).
  */
 import { Fragment, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import type { TextRange } from '@atelier/shared';
+import css from './Highlighted.module.css';
 
 export function Highlighted({ text, ranges }: { text: string; ranges?: readonly TextRange[] }) {
   if (!ranges || ranges.length === 0) return <>{text}</>;
@@ -14,13 +15,9 @@ export function Highlighted({ text, ranges }: { text: string; ranges?: readonly 
     if (start < at || end > text.length || end <= start) continue;
     if (start > at) parts.push(<Fragment key={`t${at}`}>{text.slice(at, start)}</Fragment>);
     parts.push(
-      <Box
-        component="mark"
-        key={`m${start}`}
-        sx={{ bgcolor: 'warning.light', color: 'common.black', borderRadius: 0.5, px: 0.25 }}
-      >
+      <mark key={`m${start}`} className={css.mark}>
         {text.slice(start, end)}
-      </Box>,
+      </mark>,
     );
     at = end;
   }

@@ -1,14 +1,15 @@
 /**
  * A page whose subject could not be loaded (a post, a section, a series): "not found" with its own
  * words on a 404, the translated error otherwise, and "Back home" (`BackHome`, also under the 404
- * page) unless left out.
+ * page) unless left out. Plain elements with the look of MUI's Alert and outlined Button (Notice,
+ * the shell's button sheet): the post page loads no MUI.
  */
 import type { ComponentProps } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { isApiError } from '../api/client.ts';
+import shell from '../app/shell/shell.module.css';
+import { Notice } from './Notice.tsx';
 import { translateError } from './errors.ts';
 import { Page } from './Page.tsx';
 
@@ -16,9 +17,9 @@ export function BackHome() {
   const { t } = useTranslation();
   return (
     <div>
-      <Button component={RouterLink} to="/" variant="outlined">
+      <RouterLink to="/" className={shell.outlinedMedium}>
         {t('later.backHome')}
-      </Button>
+      </RouterLink>
     </div>
   );
 }
@@ -42,9 +43,9 @@ export function LoadFailedPage({
   const missing = isApiError(error) && error.status === 404;
   return (
     <Page width={width} title={missing ? notFound.title : title}>
-      <Alert severity={missing ? 'info' : 'error'}>
+      <Notice severity={missing ? 'info' : 'error'}>
         {missing ? notFound.body : translateError(t, isApiError(error) ? error.code : null)}
-      </Alert>
+      </Notice>
       {backHome ? <BackHome /> : null}
     </Page>
   );

@@ -1,40 +1,29 @@
 /**
  * A post in a list (section, search, profile): cover thumbnail, title linking to the post,
- * excerpt, author line, provenance badge, tags, and likes / comments / views counts.
+ * excerpt, author line, provenance badge, tags, and likes / comments / views counts. Plain elements
+ * with the look of the MUI Card, Stacks and Typography it was (PostCard.module.css): a list shows
+ * dozens.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
-import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
-import CollectionsOutlinedIcon from '@mui/icons-material/CollectionsOutlined';
+import { Link } from 'react-router';
 import { formatCompactNumber, type PostSummary, type TextRange } from '@atelier/shared';
 import { Highlighted } from './Highlighted.tsx';
 import { AuthorLine } from './AuthorLine.tsx';
+import { MaterialIcon } from './MaterialIcon.tsx';
 import { ProvenanceBadge } from './ProvenanceBadge.tsx';
 import { TagChips } from './TagChips.tsx';
+import css from './PostCard.module.css';
 
 function Count({ icon, value, label }: { icon: ReactNode; value: number; label: string }) {
   const { i18n } = useTranslation();
   return (
-    <Stack
-      direction="row"
-      spacing={0.5}
-      sx={{ alignItems: 'center', color: 'text.secondary' }}
-      title={label}
-    >
+    <div className={css.count} title={label}>
       {icon}
-      <Typography variant="body2" component="span" role="img" aria-label={label}>
+      <span className={css.countValue} role="img" aria-label={label}>
         <span aria-hidden>{formatCompactNumber(value, i18n.resolvedLanguage ?? 'en')}</span>
-      </Typography>
-    </Stack>
+      </span>
+    </div>
   );
 }
 
@@ -43,55 +32,24 @@ function Cover({ post }: { post: PostSummary }) {
   const cover = post.cover;
   const src = cover ? (cover.thumbnailUrl ?? (cover.kind === 'image' ? cover.url : null)) : null;
   return (
-    <Box
-      sx={{
-        position: 'relative',
-        flexShrink: 0,
-        width: { xs: 88, sm: 140 },
-        height: { xs: 88, sm: 140 },
-        borderRadius: 2,
-        overflow: 'hidden',
-        bgcolor: 'action.hover',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-      }}
-    >
-      {src ? (
-        <img
-          src={src}
-          alt=""
-          loading="lazy"
-          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-        />
-      ) : null}
+    <div className={css.cover}>
+      {src ? <img className={css.coverImage} src={src} alt="" loading="lazy" /> : null}
       {cover?.kind === 'video' && !src ? (
-        <PlayCircleOutlineIcon fontSize="large" color="action" />
+        <MaterialIcon name="playCircleOutline" size="large" className={css.videoIcon} />
       ) : null}
       {post.mediaCount > 1 ? (
-        <Stack
-          direction="row"
-          spacing={0.25}
+        <div
+          className={css.mediaCount}
           role="img"
           aria-label={t('post.mediaCount', { count: post.mediaCount })}
-          sx={{
-            position: 'absolute',
-            right: 4,
-            bottom: 4,
-            px: 0.5,
-            borderRadius: 1,
-            bgcolor: 'rgba(0,0,0,0.65)',
-            color: '#fff',
-            alignItems: 'center',
-          }}
         >
-          <CollectionsOutlinedIcon sx={{ fontSize: 14 }} />
-          <Typography variant="caption" aria-hidden>
+          <MaterialIcon name="collectionsOutlined" className={css.mediaIcon} />
+          <span className={css.countCaption} aria-hidden>
             {post.mediaCount}
-          </Typography>
-        </Stack>
+          </span>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
 }
 
@@ -107,73 +65,46 @@ export function PostCard({
 }) {
   const { t } = useTranslation();
   return (
-    <Card
-      variant="outlined"
-      component="article"
-      data-testid="post-card"
-      sx={{ p: { xs: 1.5, sm: 2 } }}
-    >
-      <Stack direction="row" spacing={{ xs: 1.5, sm: 2 }} sx={{ alignItems: 'flex-start' }}>
+    <article className={css.card} data-testid="post-card">
+      <div className={css.row}>
         {post.cover ? <Cover post={post} /> : null}
-        <Stack spacing={1} sx={{ minWidth: 0, flexGrow: 1 }}>
-          {sectionLabel ? (
-            <Typography variant="caption" color="text.secondary">
-              {sectionLabel}
-            </Typography>
-          ) : null}
-          <Typography
-            variant="h6"
-            component="h2"
-            sx={{
-              fontSize: { xs: '1rem', sm: '1.15rem' },
-              lineHeight: 1.3,
-              overflowWrap: 'anywhere',
-            }}
-          >
-            <Link component={RouterLink} to={`/posts/${post.id}`} color="inherit" underline="hover">
+        <div className={css.body}>
+          {sectionLabel ? <span className={css.caption}>{sectionLabel}</span> : null}
+          <h2 className={css.title}>
+            <Link className={css.titleLink} to={`/posts/${post.id}`}>
               <Highlighted text={post.title} ranges={highlight?.title} />
             </Link>
-          </Typography>
+          </h2>
           {post.excerpt ? (
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              sx={{
-                display: '-webkit-box',
-                WebkitLineClamp: 3,
-                WebkitBoxOrient: 'vertical',
-                overflow: 'hidden',
-                overflowWrap: 'anywhere',
-                whiteSpace: 'pre-line',
-              }}
-            >
+            // Its lines (list items, table rows) kept apart: inline, so that it holds without the sheet.
+            <p className={css.excerpt} style={{ whiteSpace: 'pre-line' }}>
               <Highlighted text={post.excerpt} ranges={highlight?.excerpt} />
-            </Typography>
+            </p>
           ) : null}
           <AuthorLine author={post.author} timestamp={post.createdAt} edition={post} size="small" />
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <div className={css.chips}>
             <ProvenanceBadge provenance={post.provenance} tools={post.tools} />
             <TagChips ids={post.tags} section={post.section} />
-          </Stack>
-          <Stack direction="row" spacing={2}>
+          </div>
+          <div className={css.counts}>
             <Count
-              icon={<FavoriteBorderIcon fontSize="small" />}
+              icon={<MaterialIcon name="favoriteBorder" size="small" />}
               value={post.likeCount}
               label={t('post.likes', { count: post.likeCount })}
             />
             <Count
-              icon={<ChatBubbleOutlineIcon fontSize="small" />}
+              icon={<MaterialIcon name="chatBubbleOutline" size="small" />}
               value={post.commentCount}
               label={t('post.comments', { count: post.commentCount })}
             />
             <Count
-              icon={<VisibilityOutlinedIcon fontSize="small" />}
+              icon={<MaterialIcon name="visibilityOutlined" size="small" />}
               value={post.viewCount}
               label={t('post.views', { count: post.viewCount })}
             />
-          </Stack>
-        </Stack>
-      </Stack>
-    </Card>
+          </div>
+        </div>
+      </div>
+    </article>
   );
 }

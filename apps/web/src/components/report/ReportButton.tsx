@@ -1,14 +1,16 @@
 /**
  * "Report" on a post, comment, reply, status update, status reply or profile: hidden on one's own
- * content (and for users without access); opens the report dialog, loaded on first use.
+ * content (and for users without access); opens the report dialog, loaded on first use. A plain
+ * button with the look of MUI's Button (an item's action row, or the buttons' sheet).
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import Button from '@mui/material/Button';
-import OutlinedFlagIcon from '@mui/icons-material/OutlinedFlag';
 import type { ReportTargetType } from '@atelier/shared';
 import { useCurrentUser } from '../../api/me.ts';
 import { ActionButton } from '../ItemActions.tsx';
+import { MaterialIcon } from '../MaterialIcon.tsx';
+import shell from '../../app/shell/shell.module.css';
+import buttons from '../buttons.module.css';
 import css from '../item.module.css';
 
 const ReportDialog = lazy(() => import('./ReportDialog.tsx'));
@@ -43,22 +45,28 @@ export function ReportButton({
     onClick: () => setOpen(true),
     'aria-label': t(`reports.button.${targetType}`, { username: authorName ?? '' }),
     'aria-haspopup': 'dialog',
-    children: t('reports.button.label'),
   } as const;
+  const outlined = variant === 'outlined';
+  const medium = size === 'medium';
+  const classes = outlined
+    ? `${medium ? shell.outlinedSecondaryMedium : shell.outlinedSecondary} ${buttons.withStart}`
+    : shell.textSecondaryMedium;
   return (
     <>
       {variant === 'text' && size === 'small' ? (
         // In an item's action row: one per comment, reply or status update.
-        <ActionButton className={css.noShrink} {...button} />
+        <ActionButton className={css.noShrink} {...button}>
+          {t('reports.button.label')}
+        </ActionButton>
       ) : (
-        <Button
-          size={size}
-          variant={variant}
-          color="inherit"
-          startIcon={variant === 'outlined' ? <OutlinedFlagIcon /> : undefined}
-          sx={{ color: 'text.secondary', flexShrink: 0 }}
-          {...button}
-        />
+        <button type="button" className={classes} {...button}>
+          {outlined ? (
+            <span className={medium ? `${buttons.startIcon} ${buttons.medium}` : buttons.startIcon}>
+              <MaterialIcon name="outlinedFlag" size="inherit" />
+            </span>
+          ) : null}
+          {t('reports.button.label')}
+        </button>
       )}
       {open ? (
         <Suspense fallback={null}>

@@ -1,13 +1,12 @@
 /**
  * A post's media: images as a grid of thumbnails opening a lightbox (full image, previous/next by
- * buttons or arrow keys, Esc closes), videos as players.
+ * buttons or arrow keys, Esc closes), videos as players. Plain elements with the look of the MUI
+ * Stack, Box and ButtonBase they were (MediaGallery.module.css); the lightbox loads on first use.
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
-import Stack from '@mui/material/Stack';
 import type { Media } from '@atelier/shared';
+import css from './MediaGallery.module.css';
 
 const Lightbox = lazy(() => import('./MediaLightbox.tsx'));
 
@@ -19,34 +18,19 @@ export function MediaGallery({ media, title }: { media: readonly Media[]; title:
   if (media.length === 0) return null;
   const single = images.length === 1;
   return (
-    <Stack spacing={2}>
+    <div className={css.media}>
       {images.length > 0 ? (
-        <Box
-          component="ul"
+        <ul
+          className={single ? `${css.grid} ${css.single}` : css.grid}
           aria-label={t('post.gallery')}
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 1,
-            gridTemplateColumns: single ? '1fr' : { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)' },
-            alignItems: 'start',
-          }}
         >
           {images.map((image, index) => (
             <li key={image.id}>
-              <ButtonBase
+              <button
+                type="button"
+                className={css.thumb}
                 onClick={() => setOpen(index)}
                 aria-label={t('post.openImage', { index: index + 1, count: images.length })}
-                sx={{
-                  display: 'block',
-                  width: '100%',
-                  borderRadius: 2,
-                  overflow: 'hidden',
-                  bgcolor: 'action.hover',
-                  '&:focus-visible': { outline: 3, outlineColor: 'primary.main' },
-                }}
               >
                 <img
                   src={single ? image.url : (image.thumbnailUrl ?? image.url)}
@@ -76,20 +60,21 @@ export function MediaGallery({ media, title }: { media: readonly Media[]; title:
                         }
                   }
                 />
-              </ButtonBase>
+              </button>
             </li>
           ))}
-        </Box>
+        </ul>
       ) : null}
       {videos.map((video) => (
-        <Box
+        // Members upload videos without captions: the player is named after the post.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <video
           key={video.id}
-          component="video"
+          className={css.video}
           controls
           preload="metadata"
           src={video.url}
           aria-label={t('post.video', { title })}
-          sx={{ width: '100%', maxHeight: '70vh', borderRadius: 2, bgcolor: 'black' }}
         />
       ))}
       {open !== null ? (
@@ -97,6 +82,6 @@ export function MediaGallery({ media, title }: { media: readonly Media[]; title:
           <Lightbox images={images} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
         </Suspense>
       ) : null}
-    </Stack>
+    </div>
   );
 }

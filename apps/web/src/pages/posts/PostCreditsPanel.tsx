@@ -1,22 +1,19 @@
 /**
  * A post's creators' credits (issue 11, item 8): its place in a series ("Series: … — part N of M"
  * with previous/next and the chapters), the posts it credits (translation of, remix of, inspired
- * by) and, on a source, its derivatives by kind ("Translations (1)"…), as cards.
+ * by) and, on a source, its derivatives by kind ("Translations (1)"…), as cards. Plain elements with
+ * the look of the MUI parts they were (PostCreditsPanel.module.css, the buttons' sheet).
  */
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
-import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import { Link } from 'react-router';
 import { creditKinds, type PostCredits } from '@atelier/shared';
 import { usePostCredits } from '../../api/credits.ts';
+import { MaterialIcon } from '../../components/MaterialIcon.tsx';
 import { PostCard } from '../../components/PostCard.tsx';
+import shell from '../../app/shell/shell.module.css';
+import buttons from '../../components/buttons.module.css';
+import css from './PostCreditsPanel.module.css';
 
 /** The button to the previous or next part of a series, named after that part; none at an end. */
 function PartLink({
@@ -29,17 +26,25 @@ function PartLink({
   const { t } = useTranslation();
   if (!part) return null;
   return (
-    <Button
-      component={RouterLink}
+    <Link
       to={`/posts/${part.id}`}
-      startIcon={step === 'previous' ? <NavigateBeforeIcon /> : undefined}
-      endIcon={step === 'next' ? <NavigateNextIcon /> : undefined}
-      variant="outlined"
-      size="small"
+      className={
+        step === 'previous' ? `${shell.outlinedSmall} ${buttons.withStart}` : shell.outlinedSmall
+      }
       aria-label={t(`credits.${step}Named`, { title: part.title })}
     >
+      {step === 'previous' ? (
+        <span className={buttons.startIcon}>
+          <MaterialIcon name="navigateBefore" size="inherit" />
+        </span>
+      ) : null}
       {t(`credits.${step}`)}
-    </Button>
+      {step === 'next' ? (
+        <span className={buttons.endIcon}>
+          <MaterialIcon name="navigateNext" size="inherit" />
+        </span>
+      ) : null}
+    </Link>
   );
 }
 
@@ -47,41 +52,34 @@ function SeriesBox({ place }: { place: NonNullable<PostCredits['series']> }) {
   const { t } = useTranslation();
   const headingId = useId();
   return (
-    <Paper
-      variant="outlined"
-      component="nav"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 1.5, sm: 2 } }}
-    >
-      <Typography id={headingId} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+    <nav className={css.series} aria-labelledby={headingId}>
+      <h2 id={headingId} className={css.seriesHeading}>
         {t('credits.seriesLabel')}{' '}
-        <Link component={RouterLink} to={`/series/${place.series.id}`}>
+        <Link className={css.link} to={`/series/${place.series.id}`}>
           {place.series.title}
         </Link>{' '}
         — {t('credits.partOf', { part: place.part, count: place.of })}
-      </Typography>
-      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', my: 1 }}>
+      </h2>
+      <div className={css.parts}>
         <PartLink part={place.previous} step="previous" />
         <PartLink part={place.next} step="next" />
-      </Stack>
-      <Box component="ol" sx={{ m: 0, pl: 3 }} aria-label={t('credits.chapters')}>
+      </div>
+      <ol className={css.chapters} aria-label={t('credits.chapters')}>
         {place.chapters.map((c) =>
           c.part === place.part ? (
             <li key={c.id} aria-current="page">
-              <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-                {c.title}
-              </Typography>
+              <span className={css.current}>{c.title}</span>
             </li>
           ) : (
             <li key={c.id}>
-              <Link component={RouterLink} to={`/posts/${c.id}`} variant="body2">
+              <Link className={css.chapterLink} to={`/posts/${c.id}`}>
                 {c.title}
               </Link>
             </li>
           ),
         )}
-      </Box>
-    </Paper>
+      </ol>
+    </nav>
   );
 }
 
@@ -95,22 +93,17 @@ export function PostCreditsPanel({ postId }: { postId: string }) {
     <>
       {series ? <SeriesBox place={series} /> : null}
       {credits.data.credits.length > 0 ? (
-        <Stack
-          component="ul"
-          spacing={0.5}
-          sx={{ m: 0, p: 0, listStyle: 'none' }}
-          aria-label={t('credits.credits')}
-        >
+        <ul className={css.credits} aria-label={t('credits.credits')}>
           {credits.data.credits.map((c) => (
-            <Typography component="li" variant="body2" key={c.post.id}>
+            <li className={css.body2} key={c.post.id}>
               {t(`credits.kindOf.${c.kind}`)}{' '}
-              <Link component={RouterLink} to={`/posts/${c.post.id}`}>
+              <Link className={css.link} to={`/posts/${c.post.id}`}>
                 {c.post.title}
               </Link>{' '}
               {t('credits.by', { user: c.post.author.username })}
-            </Typography>
+            </li>
           ))}
-        </Stack>
+        </ul>
       ) : null}
     </>
   );
@@ -126,19 +119,18 @@ export function PostDerivatives({ postId }: { postId: string }) {
   return (
     <>
       {derivativeKinds.map((kind) => (
-        <Stack
-          component="section"
-          spacing={1}
+        <section
+          className={css.derivatives}
           key={kind}
           aria-label={t(`credits.derivatives.${kind}`, { count: derivatives[kind].length })}
         >
-          <Typography variant="h6" component="h2">
+          <h2 className={css.derivativesHeading}>
             {t(`credits.derivatives.${kind}`, { count: derivatives[kind].length })}
-          </Typography>
+          </h2>
           {derivatives[kind].map((p) => (
             <PostCard key={p.id} post={p} />
           ))}
-        </Stack>
+        </section>
       ))}
     </>
   );

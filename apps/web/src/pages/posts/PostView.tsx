@@ -1,23 +1,13 @@
 /**
  * A post: title, provenance and tools, tags, author line, the Markdown body, media, like button,
  * counts, History (once edited)/Edit/Delete for the author and moderators, then the comments. A removed post (only its
- * author and moderators can open it) says so with the reason.
+ * author and moderators can open it) says so with the reason. Plain elements with the look of the
+ * MUI components it was (PostView.module.css, the buttons' sheet, Notice): the post page loads no
+ * MUI until a dialog opens.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutline';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import HistoryIcon from '@mui/icons-material/History';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import { Link, useNavigate } from 'react-router';
 import { formatCompactNumber, mayManage, type CurrentUser, type Post } from '@atelier/shared';
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
 import { useDeletePost, useRecordView } from '../../api/posts.ts';
@@ -26,6 +16,8 @@ import { AuthorLine } from '../../components/AuthorLine.tsx';
 import { translateError } from '../../components/errors.ts';
 import { LikeButton } from '../../components/LikeButton.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
+import { MaterialIcon, type MaterialIconName } from '../../components/MaterialIcon.tsx';
+import { Notice } from '../../components/Notice.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ProvenanceBadge } from '../../components/ProvenanceBadge.tsx';
 import { useLanguageCode } from '../../components/TagChips.tsx';
@@ -33,7 +25,10 @@ import { TagChips } from '../../components/TagChips.tsx';
 import { isApiError } from '../../api/client.ts';
 import { ReportButton } from '../../components/report/ReportButton.tsx';
 import { deferredPart } from '../../components/AfterFirstPaint.tsx';
+import shell from '../../app/shell/shell.module.css';
+import buttons from '../../components/buttons.module.css';
 import { MediaGallery } from './MediaGallery.tsx';
+import css from './PostView.module.css';
 
 /** Opened by the author or a moderator, now and then: its code loads when it is. */
 const PostHistoryDialog = lazy(() =>
@@ -58,20 +53,51 @@ function useCountView(id: string) {
 }
 
 /** A count under the post (comments, views): the icon and the short number, named in full. */
-function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function Stat({ icon, label, value }: { icon: MaterialIconName; label: string; value: string }) {
   return (
-    <Stack
-      direction="row"
-      spacing={0.5}
-      sx={{ alignItems: 'center', color: 'text.secondary' }}
-      aria-label={label}
-      role="img"
-    >
-      {icon}
-      <Typography variant="body2" aria-hidden>
+    <div className={css.stat} aria-label={label} role="img">
+      <MaterialIcon name={icon} size="small" />
+      <p className={css.statValue} aria-hidden>
         {value}
-      </Typography>
-    </Stack>
+      </p>
+    </div>
+  );
+}
+
+/** The start icon of a small outlined button. */
+function StartIcon({ name }: { name: MaterialIconName }) {
+  return (
+    <span className={buttons.startIcon}>
+      <MaterialIcon name={name} size="inherit" />
+    </span>
+  );
+}
+
+/** Delete: while the post is being deleted, disabled with MUI's 16 px spinner in the middle. */
+function DeleteButton({ loading, onClick }: { loading: boolean; onClick: () => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const classes = [shell.outlinedSmallError, buttons.withStart, loading && shell.loading];
+  return (
+    <button
+      type="button"
+      id={id}
+      className={classes.filter(Boolean).join(' ')}
+      onClick={onClick}
+      disabled={loading}
+    >
+      <StartIcon name="deleteOutline" />
+      {t('post.delete')}
+      {loading ? (
+        <span className={buttons.loadingIndicator}>
+          <span className={buttons.progress} role="progressbar" aria-labelledby={id}>
+            <svg viewBox="22 22 44 44" aria-hidden="true">
+              <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
+            </svg>
+          </span>
+        </span>
+      ) : null}
+    </button>
   );
 }
 
@@ -113,20 +139,14 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
       title={post.title}
       intro={
         section ? (
-          <Link
-            component={RouterLink}
-            to={`/sections/${section.slug}`}
-            underline="hover"
-            variant="body2"
-          >
+          <Link className={css.sectionLink} to={`/sections/${section.slug}`}>
             {section.name[lng] || section.name.en}
           </Link>
         ) : null
       }
     >
       {post.state === 'removed' ? (
-        <Alert severity="warning">
-          <AlertTitle>{t('post.removedTitle')}</AlertTitle>
+        <Notice severity="warning" title={t('post.removedTitle')}>
           {post.removal
             ? t('post.removedReason', {
                 reason:
@@ -137,21 +157,19 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
                       }),
               })
             : t('post.removedNoReason')}
-        </Alert>
+        </Notice>
       ) : null}
 
-      <Stack spacing={1.5}>
+      <div className={css.head}>
         <AuthorLine author={post.author} timestamp={post.createdAt} edition={post} />
-        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <div className={css.provenance}>
           <ProvenanceBadge provenance={post.provenance} tools={post.tools} size="medium" />
           {post.tools ? (
-            <Typography variant="body2" color="text.secondary">
-              {t('provenance.toolsUsed', { tools: post.tools })}
-            </Typography>
+            <p className={css.secondary}>{t('provenance.toolsUsed', { tools: post.tools })}</p>
           ) : null}
-        </Stack>
+        </div>
         <TagChips ids={post.tags} section={post.section} />
-      </Stack>
+      </div>
 
       <PostCreditsPanel postId={post.id} />
 
@@ -159,7 +177,7 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
 
       {post.bodyHtml ? <Markdown html={post.bodyHtml} /> : null}
 
-      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
+      <div className={css.actions}>
         <LikeButton
           target="post"
           id={post.id}
@@ -168,47 +186,36 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
           size="medium"
         />
         <Stat
-          icon={<ChatBubbleOutlineIcon fontSize="small" />}
+          icon="chatBubbleOutline"
           label={t('post.comments', { count: post.commentCount })}
           value={compact(post.commentCount)}
         />
         <Stat
-          icon={<VisibilityOutlinedIcon fontSize="small" />}
+          icon="visibilityOutlined"
           label={t('post.views', { count: post.viewCount })}
           value={compact(post.viewCount)}
         />
         {mayEdit ? (
-          <Stack direction="row" sx={{ ml: { sm: 'auto' }, flexWrap: 'wrap', gap: 1 }}>
+          <div className={css.manage}>
             {post.editionCount > 0 ? (
-              <Button
+              <button
+                type="button"
+                className={`${shell.outlinedSmall} ${buttons.withStart}`}
                 onClick={() => setHistoryOpen(true)}
-                startIcon={<HistoryIcon />}
-                variant="outlined"
-                size="small"
               >
+                <StartIcon name="history" />
                 {t('history.open')}
-              </Button>
+              </button>
             ) : null}
-            <Button
-              component={RouterLink}
+            <Link
+              className={`${shell.outlinedSmall} ${buttons.withStart}`}
               to={`/posts/${post.id}?edit=1`}
-              startIcon={<EditOutlinedIcon />}
-              variant="outlined"
-              size="small"
             >
+              <StartIcon name="editOutlined" />
               {t('post.edit')}
-            </Button>
-            <Button
-              onClick={() => void onDelete()}
-              startIcon={<DeleteOutlineIcon />}
-              color="error"
-              variant="outlined"
-              size="small"
-              loading={remove.isPending}
-            >
-              {t('post.delete')}
-            </Button>
-          </Stack>
+            </Link>
+            <DeleteButton loading={remove.isPending} onClick={() => void onDelete()} />
+          </div>
         ) : null}
         <ReportButton
           targetType="post"
@@ -218,7 +225,7 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
           summary={post.title}
           variant="outlined"
         />
-      </Stack>
+      </div>
 
       {mayEdit && historyOpen ? (
         <Suspense fallback={null}>
@@ -232,7 +239,7 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
 
       <PostDerivatives postId={post.id} />
 
-      <Divider />
+      <hr className={css.divider} />
       <CommentsSection postId={post.id} />
     </Page>
   );

@@ -1,0 +1,36 @@
+/**
+ * A notice on a page (a removed post, a missing one): MUI's standard Alert of severity info,
+ * warning or error, with an optional title, as plain elements (Notice.module.css) — the post page
+ * loads no MUI.
+ */
+import type { ReactNode } from 'react';
+import { MaterialIcon } from './MaterialIcon.tsx';
+import css from './Notice.module.css';
+
+const icons = {
+  info: 'infoOutlined',
+  warning: 'reportProblemOutlined',
+  error: 'errorOutline',
+} as const;
+
+export function Notice({
+  severity,
+  title,
+  children,
+}: {
+  severity: keyof typeof icons;
+  title?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`${css.notice} ${css[severity]}`} role="alert">
+      <div className={css.icon}>
+        <MaterialIcon name={icons[severity]} size="inherit" />
+      </div>
+      <div className={css.message}>
+        {title ? <div className={css.title}>{title}</div> : null}
+        {children}
+      </div>
+    </div>
+  );
+}
