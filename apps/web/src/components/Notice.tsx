@@ -1,7 +1,7 @@
 /**
- * A notice on a page (a removed post, a missing one): MUI's standard Alert of severity info,
- * warning or error, with an optional title, as plain elements (Notice.module.css) — the post page
- * loads no MUI.
+ * A notice on a page (a removed post, a missing one, a query that failed): MUI's standard Alert of
+ * severity info, warning or error, with an optional title and an action at its end, as plain
+ * elements (Notice.module.css) — the pages members read most load no MUI.
  */
 import type { ReactNode } from 'react';
 import { MaterialIcon } from './MaterialIcon.tsx';
@@ -16,10 +16,13 @@ const icons = {
 export function Notice({
   severity,
   title,
+  action,
   children,
 }: {
   severity: keyof typeof icons;
   title?: ReactNode;
+  /** At the end of the band: a small button, say. */
+  action?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -31,6 +34,7 @@ export function Notice({
         {title ? <div className={css.title}>{title}</div> : null}
         {children}
       </div>
+      {action ? <div className={css.action}>{action}</div> : null}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * An icon of the top bar drawn as a plain `<svg>` with the look of MUI's SvgIcon (24 px, or 20 px
- * when `small`): the shell renders on every page, where each SvgIcon was a styled component.
+ * when `small`; MaterialIcon.module.css): the shell renders on every page, where each SvgIcon was
+ * a styled component.
  */
 import { iconPaths } from '../../components/PlainIcon.tsx';
-import css from './shell.module.css';
+import css from '../../components/MaterialIcon.module.css';
 
 export function ShellIcon({
   name,
@@ -14,7 +15,7 @@ export function ShellIcon({
   small?: boolean;
   className?: string;
 }) {
-  const classes = [css.icon, small ? css.iconSmall : null, className].filter(Boolean).join(' ');
+  const classes = [css.icon, small ? css.small : null, className].filter(Boolean).join(' ');
   return (
     <svg className={classes} viewBox="0 0 24 24" aria-hidden focusable="false">
       <path d={iconPaths[name]} />

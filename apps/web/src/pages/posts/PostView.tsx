@@ -17,6 +17,7 @@ import { translateError } from '../../components/errors.ts';
 import { LikeButton } from '../../components/LikeButton.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { MaterialIcon, type MaterialIconName } from '../../components/MaterialIcon.tsx';
+import { CircularProgress } from '../../components/CircularProgress.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ProvenanceBadge } from '../../components/ProvenanceBadge.tsx';
@@ -90,11 +91,7 @@ function DeleteButton({ loading, onClick }: { loading: boolean; onClick: () => v
       {t('post.delete')}
       {loading ? (
         <span className={buttons.loadingIndicator}>
-          <span className={buttons.progress} role="progressbar" aria-labelledby={id}>
-            <svg viewBox="22 22 44 44" aria-hidden="true">
-              <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
-            </svg>
-          </span>
+          <CircularProgress className={buttons.progress} aria-labelledby={id} />
         </span>
       ) : null}
     </button>
