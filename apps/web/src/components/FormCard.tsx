@@ -1,8 +1,12 @@
-/** A card holding a form: noValidate (our own messages, in the current language), spaced fields. */
-import type { ReactNode, SyntheticEvent } from 'react';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
+/**
+ * A card holding a form: noValidate (our own messages, in the current language), spaced fields.
+ * MUI's outlined Card, CardContent and Stack (spacing 2.5), as plain elements (Page.module.css,
+ * as CardPage draws them).
+ */
+import type { CSSProperties, ReactNode, SyntheticEvent } from 'react';
+import css from './Page.module.css';
+
+const fieldSpacing = { '--stack-spacing': '20px' } as CSSProperties;
 
 export function FormCard({
   onSubmit,
@@ -14,12 +18,12 @@ export function FormCard({
   label?: string;
 }) {
   return (
-    <Card variant="outlined">
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <form noValidate onSubmit={onSubmit} aria-label={label}>
-          <Stack spacing={2.5}>{children}</Stack>
-        </form>
-      </CardContent>
-    </Card>
+    <div className={css.card}>
+      <form noValidate onSubmit={onSubmit} aria-label={label}>
+        <div className={css.cardStack} style={fieldSpacing}>
+          {children}
+        </div>
+      </form>
+    </div>
   );
 }

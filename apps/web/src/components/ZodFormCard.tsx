@@ -1,9 +1,10 @@
 /**
  * A form of `useZodForm` in a card (`FormCard`): what the last submit got wrong that is not about
- * a field above the fields (`FormError`), the submit button below them, disabled while it runs.
+ * a field above the fields (`FormError`), the submit button below them, disabled while it runs
+ * (MUI's large contained Button, or its medium outlined one, as plain elements).
  */
 import type { ReactNode, SyntheticEvent } from 'react';
-import Button from '@mui/material/Button';
+import shell from '../app/shell/shell.module.css';
 import { FormCard } from './FormCard.tsx';
 import { FormError } from './FormError.tsx';
 
@@ -33,14 +34,13 @@ export function ZodFormCard({
       {status}
       <FormError error={form.error} />
       {children}
-      <Button
+      <button
         type="submit"
-        variant={secondary ? 'outlined' : 'contained'}
-        size={secondary ? 'medium' : 'large'}
+        className={secondary ? shell.outlinedMedium : shell.containedLarge}
         disabled={form.pending}
       >
         {submitLabel}
-      </Button>
+      </button>
       {footer}
     </FormCard>
   );

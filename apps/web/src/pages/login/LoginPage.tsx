@@ -1,15 +1,13 @@
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { authApi } from '../../api/auth.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { EmailField, PasswordField } from '../../components/FormFields.tsx';
 import { Page } from '../../components/Page.tsx';
 import { useZodForm } from '../../components/useZodForm.ts';
 import { ZodFormCard } from '../../components/ZodFormCard.tsx';
+import css from './LoginPage.module.css';
 
 /** Zod loads after the first screen (useZodForm). */
 const loadSchema = () => import('../../components/formSchemas.ts').then((m) => m.signInSchema);
@@ -31,17 +29,17 @@ export default function LoginPage() {
         onSubmit={submit}
         submitLabel={t('login.submit')}
         footer={
-          <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-            <Typography variant="body2">
+          <div className={css.footer}>
+            <p className={css.body2}>
               {t('login.noAccount')}{' '}
-              <Link component={RouterLink} to="/register">
+              <RouterLink className={css.link} to="/register">
                 {t('login.registerLink')}
-              </Link>
-            </Typography>
-            <Link component={RouterLink} to="/reset-password" variant="body2">
+              </RouterLink>
+            </p>
+            <RouterLink className={`${css.link} ${css.body2}`} to="/reset-password">
               {t('login.forgot')}
-            </Link>
-          </Stack>
+            </RouterLink>
+          </div>
         }
       >
         <EmailField {...form.field('email')} />
