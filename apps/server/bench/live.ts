@@ -182,7 +182,10 @@ function open(node: ServerProcess, cookie: string): Promise<ClientSocket> {
 
 /**
  * Opens `cookies.length` sockets in a child process (bench/live-clients.ts), socket i on node
- * (offset + i) % nodes; resolves once they are all open, with the means to close them.
+ * (offset + i) % nodes; resolves once they are all open, with the means to close them. The child
+ * runs at the lowest CPU priority: its thousands of sockets stand for browsers on other machines,
+ * and parsing each broad room's signal 10,000 times over would otherwise take the cores the
+ * server and the database need for the timed deliveries (its sockets still read every message).
  */
 async function openBulk(
   baseUrls: string[],
@@ -193,6 +196,7 @@ async function openBulk(
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (child.pid !== undefined) os.setPriority(child.pid, 19);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const close = async () => {
     if (child.connected) child.send({ type: 'close' });
@@ -456,6 +460,23 @@ async function answers(): Promise<{ postgres: boolean; redis: boolean }> {
   return { postgres, redis };
 }
 
+/**
+ * A database that has just taken 20,000 rows would analyse them (autovacuum) and write them out
+ * (a checkpoint) while the samples run, and the commits of the timed comments would wait on that
+ * I/O: done first, as on a site in its steady state (CHECKPOINT needs a superuser: skipped when
+ * refused).
+ */
+async function settle(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum analyze');
+    await client.query('checkpoint').catch(() => undefined);
+  } finally {
+    await client.end();
+  }
+}
+
 /** One PostgreSQL database for the run (created and dropped here), seeded; `nodes` on it. */
 async function onPostgres(setup: string, nodeEnvs: Record<string, string>[]): Promise<Result> {
   const url = await createPostgresDatabase(pgUrl);
@@ -471,6 +492,7 @@ async function onPostgres(setup: string, nodeEnvs: Record<string, string>[]): Pr
     } finally {
       await database.close();
     }
+    await settle(url);
     for (const [i, env] of nodeEnvs.entries()) {
       nodes.push(
         await spawnServer(
@@ -523,7 +545,11 @@ function section(results: Result[], skipped: string | null): string {
     "post author's socket (request, transaction, dispatcher, push), one comment at a time, each to",
     `another author: ${recipients - warmup} counted after ${warmup} warm-up ones (a fresh process's first`,
     "requests of a kind run code the JIT has not compiled yet); the sampled authors' sockets are in",
-    'the bench process, all the others in a child process. Heap per socket: what a socket keeps —',
+    'the bench process, all the others in a child process at the lowest CPU priority (they stand',
+    'for browsers on other machines: their parsing of every broad signal 10,000 times over does not',
+    'take the cores the server and the database need). A PostgreSQL database is vacuumed, analysed',
+    'and checkpointed after its seed, before the nodes start (a steady state, not the autovacuum and',
+    'checkpoint of 20,000 fresh rows during the samples). Heap per socket: what a socket keeps —',
     "each server's JS heap and the buffers it holds, after a full garbage collection, with the",
     'sockets open (once the samples are taken) minus the same once they have closed, divided by its',
     'sockets (Socket.IO, rooms, presence; not the session cache, which stays). RSS growth: the',
