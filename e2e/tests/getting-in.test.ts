@@ -72,14 +72,29 @@ describe('getting in', () => {
     const context = await newContext(browser, server.baseUrl);
     const page = await context.newPage();
     await page.goto('/login');
-    // No theme provider wraps the app: MUI's components take its theme as their default one
-    // (apps/web/build/mui-theme.ts) — the contained button is the theme's primary (#90caf9), not
-    // MUI's default blue, and the page is the theme's background (base.css).
-    const colours = await page.getByRole('button', { name: 'Log in' }).evaluate((button) => ({
+    // The sign-in page's first screen draws no MUI component (its fields are TextInputs, its
+    // button and links plain): no style engine runs, and its colours are the theme's (#90caf9
+    // primary, #101014 background) through the static sheets' `--at-…` properties.
+    const firstScreen = await page.getByRole('button', { name: 'Log in' }).evaluate((button) => ({
       button: getComputedStyle(button).backgroundColor,
       page: getComputedStyle(document.body).backgroundColor,
+      emotionStyles: document.querySelectorAll('style[data-emotion]').length,
     }));
-    assert.deepEqual(colours, { button: 'rgb(144, 202, 249)', page: 'rgb(16, 16, 20)' });
+    assert.deepEqual(firstScreen, {
+      button: 'rgb(144, 202, 249)',
+      page: 'rgb(16, 16, 20)',
+      emotionStyles: 0,
+    });
+    // MUI's components, once opened, take the app's theme as their default one without a
+    // provider (apps/web/build/mui-theme.ts): the language menu's paper has the theme's 12 px
+    // corners and colours, not MUI's defaults (4 px, a light paper).
+    await page.getByRole('button', { name: 'Language' }).click();
+    const paper = await page.getByRole('menu').evaluate((menu) => {
+      const style = getComputedStyle(menu.closest('.MuiPaper-root') ?? menu);
+      return { radius: style.borderRadius, text: style.color };
+    });
+    assert.deepEqual(paper, { radius: '12px', text: 'rgb(255, 255, 255)' });
+    await page.keyboard.press('Escape');
     await signIn(page, { ...moderator, password: 'not the password at all' });
     await page.getByText('Wrong e-mail or password').waitFor();
     await shoot(page, 'login-error');

@@ -117,6 +117,9 @@ describe('serving the web app', () => {
       '/posts/abc123',
       '/sections/fakes?tab=new',
       '/unknown/route',
+      // A member's name may hold a dot: a mention's link is the app, not a missing file.
+      '/u/sam.okafor',
+      '/u/a.txt',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);

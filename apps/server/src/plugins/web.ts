@@ -6,9 +6,9 @@
  *   index.html first, is revalidated on every load (`no-cache`), so a deploy is picked up at once.
  * - The build writes a brotli and a gzip copy beside each text file (`apps/web/build/precompress.ts`);
  *   the copy the browser accepts is sent as it is (`preCompressed`), with `Vary: Accept-Encoding`.
- * - A GET for an app route (not /api, not a file) answers index.html: the SPA routes it. When the
- *   build listed the files each route's page needs (`route-preload.json`, apps/web/build/
- *   route-preload.ts), they are announced in it as `<link rel="modulepreload">`, so the browser
+ * - A GET for an app route (not /api, not a file; a member's /u/name may hold a dot) answers
+ *   index.html: the SPA routes it. When the build listed the files each route's page needs
+ *   (`route-preload.json`, apps/web/build/route-preload.ts), they are announced in it as `<link rel="modulepreload">`, so the browser
  *   fetches them beside the entry instead of after it. The messages of the language the page
  *   will choose from the browser's `Accept-Language` (the app's own rule, `chooseLanguage`) are
  *   announced the same way (`locale-preload.json`); the page then varies with `Accept-Language`.
@@ -44,8 +44,15 @@ const REVALIDATE = 'no-cache';
 export const notBuiltMessage =
   'The web app is not built yet. Run `npm run build` (or start the server with `npm start`, which builds it first), then restart the server.\n';
 
-/** Paths that name a file or a server-side area, never an app route. */
-const notAppRoute = /^\/(api|assets|media|socket\.io)(\/|$)|\.[a-z0-9]{1,8}$/i;
+/** Paths of a server-side area, never an app route. */
+const serverArea = /^\/(api|assets|media|socket\.io)(\/|$)/;
+/** Paths that name a file (`/robots.txt`): a missing one is a 404, not the app. */
+const fileName = /\.[a-z0-9]{1,8}$/i;
+/** App routes whose last segment is free text that may end like a file name (`/u/sam.okafor`). */
+const namedRoute = /^\/u\/[^/]+$/;
+
+const notAppRoute = (pathname: string) =>
+  serverArea.test(pathname) || (fileName.test(pathname) && !namedRoute.test(pathname));
 
 interface IndexPages {
   mtimeMs: number;
@@ -241,7 +248,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   app.setNotFoundHandler(async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const isRead = req.method === 'GET' || req.method === 'HEAD';
-    if (!isRead || notAppRoute.test(pathname)) {
+    if (!isRead || notAppRoute(pathname)) {
       return reply.status(404).send({
         error: {
           code: 'errors.notFound',

@@ -26,6 +26,19 @@ function buttonTransform(theme: Theme): string {
   return String(override ?? theme.typography.button.textTransform ?? 'none');
 }
 
+/** MUI's standard (tinted) Alert of a severity: its text and its background. */
+function alertVars(
+  palette: Theme['palette'],
+  severity: 'success' | 'info' | 'warning' | 'error',
+): Record<string, string> {
+  const { light } = palette[severity];
+  const dark = palette.mode === 'dark';
+  return {
+    [`--at-${severity}-alert-text`]: (dark ? lighten : darken)(light, 0.6),
+    [`--at-${severity}-alert-bg`]: (dark ? darken : lighten)(light, 0.9),
+  };
+}
+
 export function themeVars(theme: Theme): Record<string, string> {
   const { palette, typography } = theme;
   return {
@@ -44,6 +57,7 @@ export function themeVars(theme: Theme): Record<string, string> {
     '--at-color-scheme': palette.mode,
     '--at-weight-bold': String(typography.fontWeightBold),
     '--at-text-secondary': palette.text.secondary,
+    '--at-text-disabled': palette.text.disabled,
     '--at-primary': palette.primary.main,
     '--at-primary-dark': palette.primary.dark,
     '--at-primary-contrast': palette.primary.contrastText,
@@ -63,17 +77,10 @@ export function themeVars(theme: Theme): Record<string, string> {
     '--at-warning-light': palette.warning.light,
     '--at-black': palette.common.black,
     '--at-warning': palette.warning.main,
-    '--at-warning-alert-text': (palette.mode === 'light' ? darken : lighten)(
-      palette.warning.light,
-      0.6,
-    ),
-    '--at-warning-alert-bg': (palette.mode === 'light' ? lighten : darken)(
-      palette.warning.light,
-      0.9,
-    ),
+    ...alertVars(palette, 'warning'),
+    ...alertVars(palette, 'success'),
     '--at-info': palette.info.main,
-    '--at-info-alert-text': (palette.mode === 'light' ? darken : lighten)(palette.info.light, 0.6),
-    '--at-info-alert-bg': (palette.mode === 'light' ? lighten : darken)(palette.info.light, 0.9),
+    ...alertVars(palette, 'info'),
     '--at-paper': palette.background.paper,
     '--at-divider': palette.divider,
     '--at-hover': palette.action.hover,
@@ -95,11 +102,7 @@ export function themeVars(theme: Theme): Record<string, string> {
     '--at-error': palette.error.main,
     '--at-error-contrast': palette.error.contrastText,
     // MUI's standard (tinted) Alert of severity error, on the dark theme.
-    '--at-error-alert-text': (palette.mode === 'light' ? darken : lighten)(
-      palette.error.light,
-      0.6,
-    ),
-    '--at-error-alert-bg': (palette.mode === 'light' ? lighten : darken)(palette.error.light, 0.9),
+    ...alertVars(palette, 'error'),
     // MUI's Chip: the outlined one's border, and a clickable one's hover and keyboard focus.
     '--at-chip-border': palette.mode === 'light' ? palette.grey[400] : palette.grey[700],
     '--at-chip-hover': alpha(

@@ -3,9 +3,9 @@
  * signed-in person filled in, checked by the shared schema, and once sent, says where it went.
  */
 import { useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
 import { useMe } from '../api/me.ts';
 import { EmailField } from './FormFields.tsx';
+import { Notice } from './Notice.tsx';
 import { useZodForm } from './useZodForm.ts';
 import { ZodFormCard } from './ZodFormCard.tsx';
 
@@ -49,9 +49,9 @@ export function EmailRequestForm({
         <>
           {intro}
           {sentTo !== null ? (
-            <Alert severity="success" role="status">
+            <Notice severity="success" role="status">
               {sentMessage(sentTo)}
-            </Alert>
+            </Notice>
           ) : null}
         </>
       }

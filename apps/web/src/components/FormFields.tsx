@@ -4,11 +4,9 @@
  */
 import { useState } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
+import shell from '../app/shell/shell.module.css';
+import { MaterialIcon } from './MaterialIcon.tsx';
 import { TextInput, type TextInputProps } from './TextInput.tsx';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import VisibilityIcon from '@mui/icons-material/Visibility';
-import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 
 /** An e-mail address, labelled "E-mail". */
 export function EmailField(props: TextInputProps) {
@@ -32,22 +30,17 @@ export function PasswordField({
       autoComplete={autoComplete}
       {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={t('fields.showPassword')}
-                aria-pressed={visible}
-                onClick={() => setVisible((v) => !v)}
-                edge="end"
-              >
-                {visible ? <VisibilityOffIcon /> : <VisibilityIcon />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <button
+          type="button"
+          className={`${shell.iconButton} ${shell.active} ${shell.edgeEnd}`}
+          aria-label={t('fields.showPassword')}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        >
+          <MaterialIcon name={visible ? 'visibilityOff' : 'visibility'} />
+        </button>
+      }
     />
   );
 }

@@ -61,7 +61,7 @@ export function ReasonDialog({
         minRows={3}
         error={Boolean(message)}
         helperText={message ?? t('common.counter', { count: text.length, max: maxLength })}
-        slotProps={{ htmlInput: { maxLength } }}
+        maxLength={maxLength}
         fullWidth
       />
     </FormDialog>

@@ -1,105 +1,221 @@
 /**
- * A text field that is never a select: MUI's `TextField` without its `select` mode. `TextField`
- * always imports `Select` (and with it Menu, Popover, Modal: about 10 KB gzip), even on a page
- * with no select — the sign-in page, for one. This composes the same parts the way `TextField`
- * does for its default outlined variant (FormControl + InputLabel + OutlinedInput +
- * FormHelperText, with its ids, `aria-describedby` and classes), so it looks and reads the same,
- * for the props our fields use. Selects stay `TextField select` (see `SelectField`), and so do
- * the inputs of an Autocomplete (its `renderInput` gives TextField's own props).
+ * A labelled text field, one line or several, as plain elements with the look of MUI's outlined
+ * `TextField` (TextInput.module.css): the sign-in page, the other forms and every comment
+ * composer draw one, and as MUI components (FormControl, InputLabel, OutlinedInput,
+ * FormHelperText) each resolved its styles through Emotion at render, and brought MUI onto the
+ * sign-in page's first screen. The label floats and the outline opens its notch by CSS alone,
+ * from the input's own state (focused, holding text, autofilled): nothing re-renders as someone
+ * types, and a form's reset or the browser's autofill moves the label too.
+ *
+ * It reads as TextField does: the label names the input (`for`), the helper text describes it
+ * (`aria-describedby`), `aria-invalid` says whether it is in error, `required` marks it with an
+ * asterisk the label's name leaves out. Selects stay MUI's `TextField select` (SelectField), and
+ * so do an Autocomplete's inputs.
  */
-import { forwardRef, useId, type ReactNode } from 'react';
-import FormControl, { type FormControlProps } from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
+import {
+  forwardRef,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type ChangeEventHandler,
+  type FocusEventHandler,
+  type HTMLInputTypeAttribute,
+  type KeyboardEventHandler,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import css from './TextInput.module.css';
 
-export interface TextInputProps
-  extends
-    Pick<
-      FormControlProps,
-      'disabled' | 'error' | 'fullWidth' | 'required' | 'size' | 'sx' | 'onKeyDown'
-    >,
-    Pick<
-      OutlinedInputProps,
-      | 'autoComplete'
-      | 'inputRef'
-      | 'maxRows'
-      | 'minRows'
-      | 'multiline'
-      | 'name'
-      | 'onBlur'
-      | 'onChange'
-      | 'placeholder'
-      | 'type'
-      | 'value'
-    > {
+/** Where the browser sizes a text area to its text itself (CSS `field-sizing`). */
+const cssSizing =
+  typeof CSS !== 'undefined' &&
+  typeof CSS.supports === 'function' &&
+  CSS.supports('field-sizing', 'content');
+
+/** Without `field-sizing`: the text area as tall as its text, between `minRows` and `maxRows`. */
+function fitToText(textarea: HTMLTextAreaElement, minRows: number, maxRows: number | undefined) {
+  const lineHeight = parseFloat(getComputedStyle(textarea).lineHeight) || 23;
+  textarea.style.height = 'auto';
+  const rows = Math.min(Math.max(textarea.scrollHeight / lineHeight, minRows), maxRows ?? Infinity);
+  textarea.style.height = `${rows * lineHeight}px`;
+}
+
+type FieldElement = HTMLInputElement & HTMLTextAreaElement;
+
+export interface TextInputProps {
   /** The input's id; one is made up if not given (the label and the helper text point at it). */
   id?: string;
   label?: ReactNode;
   /** Below the field (its error, a hint, a counter), describing the input. */
   helperText?: ReactNode;
-  slotProps?: {
-    /** More props of the OutlinedInput: an adornment, `inputComponent`. */
-    input?: Partial<OutlinedInputProps>;
-    /** Attributes of the `<input>` or `<textarea>` itself: `maxLength`, `enterKeyHint`, … */
-    htmlInput?: OutlinedInputProps['inputProps'];
-  };
+  /** At the right of the helper text, which it then always shows (a live counter). */
+  counter?: ReactNode;
+  error?: boolean;
+  disabled?: boolean;
+  required?: boolean;
+  fullWidth?: boolean;
+  size?: 'small' | 'medium';
+  /** A text area, as tall as its text between `minRows` and `maxRows`. */
+  multiline?: boolean;
+  minRows?: number;
+  maxRows?: number;
+  /** Inside the outline, before or after the text: an icon, a button. */
+  startAdornment?: ReactNode;
+  endAdornment?: ReactNode;
+  inputRef?: Ref<FieldElement>;
+  name?: string;
+  type?: HTMLInputTypeAttribute;
+  value?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  maxLength?: number;
+  enterKeyHint?: 'enter' | 'done' | 'go' | 'next' | 'previous' | 'search' | 'send';
+  onChange?: ChangeEventHandler<FieldElement>;
+  onBlur?: FocusEventHandler<FieldElement>;
+  onKeyDown?: KeyboardEventHandler<FieldElement>;
 }
 
 /**
  * The ref goes to the root, as TextField's does: `{...form.field(name)}`-style spreads carry
- * react-hook-form's `ref` too, which then finds the input inside the root. (Under Preact a
- * function component without forwardRef would hand that ref its own instance, and the form would
- * read no value.)
+ * react-hook-form's `ref` as `inputRef`. (Under Preact a function component without forwardRef
+ * would hand a ref its own instance.)
  */
 export const TextInput = forwardRef<HTMLDivElement, TextInputProps>(function TextInput(
   {
     id: idProp,
     label,
     helperText,
-    disabled = false,
+    counter,
     error = false,
-    fullWidth = false,
+    disabled = false,
     required = false,
+    fullWidth = false,
     size,
-    sx,
-    onKeyDown,
-    slotProps,
+    multiline = false,
+    minRows = 1,
+    maxRows,
+    startAdornment,
+    endAdornment,
+    inputRef,
+    placeholder,
     ...input
   }: TextInputProps,
   ref,
 ) {
   const generatedId = useId();
   const id = idProp ?? generatedId;
-  const helperTextId = helperText ? `${id}-helper-text` : undefined;
+  const hasHelper = helperText != null || counter != null;
+  const helperTextId = hasHelper ? `${id}-helper-text` : undefined;
+  const labelled = label != null && label !== '';
+
+  const element = useRef<FieldElement | null>(null);
+  const setElement = (el: FieldElement | null) => {
+    element.current = el;
+    if (typeof inputRef === 'function') inputRef(el);
+    else if (inputRef) inputRef.current = el;
+  };
+  // Without `field-sizing`, a text area is fitted to its text when that text changes: as someone
+  // types (below), or set from script (a reset, a controlled value). Never as it mounts empty:
+  // that would force a layout of the page for each field.
+  const fitted = useRef('');
+  const fit = () => {
+    const textarea = element.current;
+    if (!multiline || cssSizing || !textarea || textarea.value === fitted.current) return;
+    fitted.current = textarea.value;
+    fitToText(textarea, minRows, maxRows);
+  };
+  useLayoutEffect(fit);
+
+  const classes = [
+    css.root,
+    fullWidth && css.fullWidth,
+    size === 'small' && css.small,
+    multiline && css.multiline,
+    startAdornment != null && css.adornedStart,
+    endAdornment != null && css.adornedEnd,
+    labelled && css.labelled,
+    error && css.error,
+    disabled && css.disabled,
+  ];
+  const field = {
+    ...input,
+    ref: setElement,
+    id,
+    className: multiline && cssSizing ? `${css.input} ${css.sized}` : css.input,
+    // Always a placeholder: `:placeholder-shown` then tells the style sheet the field is empty.
+    placeholder: placeholder ?? ' ',
+    disabled,
+    required,
+    'aria-invalid': error,
+    'aria-describedby': helperTextId,
+  };
+  const required_ = required ? '\u2009*' : null;
   return (
-    <FormControl
-      ref={ref}
-      className="MuiTextField-root"
-      disabled={disabled}
-      error={error}
-      fullWidth={fullWidth}
-      required={required}
-      size={size}
-      sx={sx}
-      onKeyDown={onKeyDown}
-    >
-      {label ? (
-        <InputLabel htmlFor={id} id={`${id}-label`}>
-          {label}
-        </InputLabel>
+    <div ref={ref} className={classes.filter(Boolean).join(' ')}>
+      {/* A click on the outline's padding (a text area's, beside an adornment) focuses the input,
+          as MUI's does: a pointer's convenience, the keyboard reaches the input itself. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+      <div
+        className={css.base}
+        onClick={(e: MouseEvent) => {
+          if (e.target === e.currentTarget) element.current?.focus();
+        }}
+      >
+        {startAdornment != null ? <div className={css.adornment}>{startAdornment}</div> : null}
+        {multiline ? (
+          <textarea
+            {...field}
+            rows={minRows}
+            style={
+              cssSizing
+                ? { minHeight: `${minRows}lh`, maxHeight: maxRows ? `${maxRows}lh` : undefined }
+                : { maxHeight: maxRows ? `${maxRows * 1.4375}em` : undefined }
+            }
+            onInput={fit}
+          />
+        ) : (
+          <input {...field} />
+        )}
+        {endAdornment != null ? <div className={css.adornment}>{endAdornment}</div> : null}
+        {labelled ? (
+          <label className={css.label} htmlFor={id} id={`${id}-label`}>
+            {label}
+            {required_ ? <span aria-hidden>{required_}</span> : null}
+          </label>
+        ) : null}
+        <fieldset aria-hidden className={css.outline}>
+          {labelled ? (
+            <legend className={css.notch}>
+              <span>
+                {label}
+                {required_}
+              </span>
+            </legend>
+          ) : (
+            <legend className={css.empty}>
+              <span className="notranslate" aria-hidden>
+                {'\u200b'}
+              </span>
+            </legend>
+          )}
+        </fieldset>
+      </div>
+      {hasHelper ? (
+        <p
+          className={counter != null ? `${css.helper} ${css.withCounter}` : css.helper}
+          id={helperTextId}
+        >
+          {counter != null ? (
+            <>
+              <span>{helperText}</span>
+              <span className={css.counter}>{counter}</span>
+            </>
+          ) : (
+            helperText
+          )}
+        </p>
       ) : null}
-      <OutlinedInput
-        {...input}
-        id={id}
-        aria-describedby={helperTextId}
-        fullWidth={fullWidth}
-        // The outline's notch: as wide as the label, open while the label floats.
-        label={label}
-        inputProps={slotProps?.htmlInput}
-        {...slotProps?.input}
-      />
-      {helperText ? <FormHelperText id={helperTextId}>{helperText}</FormHelperText> : null}
-    </FormControl>
+    </div>
   );
 });

@@ -1,6 +1,6 @@
 /** What the web tests of forms share: the app's providers around a form, answers, helper texts. */
 import type { ReactNode } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
@@ -115,14 +115,17 @@ export async function fillAndSubmit<K extends string>(
   await form.user.click(form.submit);
 }
 
-/** Each field of `errors` shows its message (helper text linked by aria-describedby), invalid. */
-export function expectFieldErrors<K extends string>(
+/**
+ * Each field of `errors` shows its message (helper text linked by aria-describedby), invalid —
+ * once the form's check has run (it may load its schema first: slow on a busy machine).
+ */
+export async function expectFieldErrors<K extends string>(
   form: RenderedForm<K>,
   errors: Partial<Record<K, string>>,
-): void {
+): Promise<void> {
   for (const [key, message] of Object.entries<string | undefined>(errors)) {
     const field = form.fields[key as K];
-    expect(describedBy(field)).toContain(message);
+    await waitFor(() => expect(describedBy(field)).toContain(message), { timeout: 10_000 });
     expect(field).toHaveAttribute('aria-invalid', 'true');
   }
 }
@@ -147,7 +150,7 @@ export function itChecksItsFields<K extends string>(
     const fetch = stubFetch(() => json({}));
     const form = open();
     await fillAndSubmit(form, cases.invalid.values);
-    expectFieldErrors(form, cases.invalid.errors);
+    await expectFieldErrors(form, cases.invalid.errors);
     expect(requests(fetch)).toEqual([]);
   });
 
@@ -158,7 +161,7 @@ export function itChecksItsFields<K extends string>(
     const [first] = Object.values<string | undefined>(cases.server.errors);
     // The answer may take a while on a loaded machine.
     await screen.findByText(first ?? '', {}, { timeout: 10_000 });
-    expectFieldErrors(form, cases.server.errors);
+    await expectFieldErrors(form, cases.server.errors);
     // Nothing above the fields: the form shows no error of its own.
     const formElement = form.submit.closest('form');
     expect(formElement).not.toBeNull();

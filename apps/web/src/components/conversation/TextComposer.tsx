@@ -6,35 +6,20 @@
  * submits, Escape cancels. The server's errors show under the field. The text is cleared after a
  * successful submit (unless editing).
  *
- * Plain elements with the look of MUI's outlined TextField and Buttons (composer.module.css): a
- * composer is on the home page and under every post, and as MUI components its first render was
- * a good part of those pages' longest task on a phone.
+ * The field is a multiline TextInput, as tall as its text up to 16 lines; the buttons are plain
+ * elements with the look of MUI's (composer.module.css): a composer is on the home page and under
+ * every post, and as MUI components its first render was a good part of those pages' longest task
+ * on a phone.
  */
-import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import type { z } from 'zod';
 import { generalErrorCode, translateError } from '../errors.ts';
+import { TextInput } from '../TextInput.tsx';
 import { useZodForm, type SchemaSource } from '../useZodForm.ts';
 import css from './composer.module.css';
 
-/**
- * Where the browser sizes a text area to its text itself (CSS `field-sizing`), the field grows by
- * CSS between `minRows` and 16 lines; elsewhere it is sized from script as its text changes
- * (never as it mounts: that would force a layout of the page for each composer).
- */
-const cssSizing =
-  typeof CSS !== 'undefined' &&
-  typeof CSS.supports === 'function' &&
-  CSS.supports('field-sizing', 'content');
 const maxRows = 16;
-
-/** Without `field-sizing`: the text area as tall as its text, between `minRows` and `maxRows`. */
-function fitToText(textarea: HTMLTextAreaElement, minRows: number) {
-  const lineHeight = parseFloat(getComputedStyle(textarea).lineHeight) || 23;
-  textarea.style.height = 'auto';
-  const rows = Math.min(Math.max(textarea.scrollHeight / lineHeight, minRows), maxRows);
-  textarea.style.height = `${rows * lineHeight}px`;
-}
 
 /** The shared schema of a request whose one text field the composer fills. */
 export type TextSchema = z.ZodType<Record<string, string>, Record<string, string>>;
@@ -75,7 +60,6 @@ export function TextComposer({
   placeholder,
 }: TextComposerProps) {
   const { t } = useTranslation();
-  const id = useId();
   const form = useZodForm(
     schema,
     { [name]: initial },
@@ -114,19 +98,6 @@ export function TextComposer({
   const message =
     fieldMessage ?? (generalCode ? translateError(t, generalCode) : undefined) ?? hint;
   const { ref, ...input } = form.register(name);
-  const textarea = useRef<HTMLTextAreaElement | null>(null);
-  const sized = useRef(false);
-  useLayoutEffect(() => {
-    // Nothing typed yet: `rows` gives the height, and no layout is forced as the composer mounts.
-    if (cssSizing || !textarea.current || (!sized.current && text === '')) return;
-    sized.current = true;
-    fitToText(textarea.current, minRows);
-  }, [text, minRows]);
-  const invalid = Boolean(fieldMessage ?? generalCode);
-  const helperId = `${id}-helper-text`;
-  const fieldClass = [css.field, text !== '' && css.shrink, invalid && css.error]
-    .filter(Boolean)
-    .join(' ');
   return (
     <form
       className={css.form}
@@ -136,43 +107,24 @@ export function TextComposer({
       onChange={form.prepare}
       noValidate
     >
-      <div className={fieldClass}>
-        <label className={css.label} htmlFor={id} id={`${id}-label`}>
-          {label}
-        </label>
-        <div className={css.input}>
-          <textarea
-            {...input}
-            ref={(el) => {
-              textarea.current = el;
-              ref(el);
-            }}
-            id={id}
-            className={cssSizing ? `${css.textarea} ${css.sized}` : css.textarea}
-            rows={minRows}
-            style={
-              cssSizing
-                ? { minHeight: `${minRows}lh`, maxHeight: `${maxRows}lh` }
-                : { maxHeight: `${maxRows * 1.4375}em` }
-            }
-            placeholder={placeholder}
-            onKeyDown={onKeyDown}
-            aria-invalid={invalid}
-            aria-describedby={helperId}
-          />
-          <fieldset aria-hidden className={css.outline}>
-            <legend>
-              <span>{label}</span>
-            </legend>
-          </fieldset>
-        </div>
-        <p className={css.helper} id={helperId}>
-          <span>{message}</span>
-          <span className={css.counter} data-testid="composer-counter">
+      <TextInput
+        {...input}
+        inputRef={ref}
+        label={label}
+        multiline
+        minRows={minRows}
+        maxRows={maxRows}
+        fullWidth
+        placeholder={placeholder}
+        onKeyDown={onKeyDown}
+        error={Boolean(fieldMessage ?? generalCode)}
+        helperText={message}
+        counter={
+          <span data-testid="composer-counter">
             {t('common.counter', { count: text.length, max })}
           </span>
-        </p>
-      </div>
+        }
+      />
       <div className={css.buttons}>
         {onCancel ? (
           <button type="button" className={css.cancel} onClick={onCancel} disabled={form.pending}>

@@ -122,7 +122,7 @@ export function NotesPanel({
               form.message('body') ??
               t('common.counter', { count: bodyLength, max: moderationLimits.noteMax })
             }
-            slotProps={{ htmlInput: { maxLength: moderationLimits.noteMax } }}
+            maxLength={moderationLimits.noteMax}
             fullWidth
             size="small"
           />

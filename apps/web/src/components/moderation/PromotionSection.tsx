@@ -171,7 +171,7 @@ function PromotionForm({ userId, type }: { userId: string; type: RoleType }) {
               max: moderationLimits.promotionMessageMax,
             })
           }
-          slotProps={{ htmlInput: { maxLength: moderationLimits.promotionMessageMax } }}
+          maxLength={moderationLimits.promotionMessageMax}
           fullWidth
         />
         <Button

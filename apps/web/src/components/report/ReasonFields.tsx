@@ -59,7 +59,7 @@ export function ReasonFields<T extends FieldValues>({
           )}
           label={otherLabel}
           required
-          slotProps={{ htmlInput: { maxLength: reportLimits.otherReasonMax } }}
+          maxLength={reportLimits.otherReasonMax}
           fullWidth
         />
       ) : null}

@@ -134,7 +134,7 @@ export default function ReportDialog({
                   label={t('reports.dialog.details')}
                   multiline
                   minRows={4}
-                  slotProps={{ htmlInput: { maxLength: reportLimits.detailsMax } }}
+                  maxLength={reportLimits.detailsMax}
                   disabled={sending}
                   fullWidth
                 />

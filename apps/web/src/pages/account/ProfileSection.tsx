@@ -122,7 +122,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
             multiline
             minRows={3}
             {...form.field('bio', t('common.counter', { count: bio.length, max: limits.bioMax }))}
-            slotProps={{ htmlInput: { maxLength: limits.bioMax } }}
+            maxLength={limits.bioMax}
           />
           <FormLinksField
             form={form}

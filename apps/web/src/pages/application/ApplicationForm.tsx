@@ -102,7 +102,7 @@ export function ApplicationForm({ previous }: { previous: Application | null }) 
             multiline
             minRows={4}
             {...form.field(name, counter(answers[name]))}
-            slotProps={{ htmlInput: { maxLength: limits.applicationAnswerMax } }}
+            maxLength={limits.applicationAnswerMax}
           />
         ))}
         <FormLinksField

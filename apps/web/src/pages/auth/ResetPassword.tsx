@@ -1,11 +1,11 @@
 /** Sets a new password with the token of the reset link, then goes to /login. */
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import Link from '@mui/material/Link';
 import { limits, resetPasswordSchema } from '@atelier/shared';
 import { authApi } from '../../api/auth.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
 import { PasswordField } from '../../components/FormFields.tsx';
+import css from '../../components/formFooter.module.css';
 import { Page } from '../../components/Page.tsx';
 import { useZodForm } from '../../components/useZodForm.ts';
 import { ZodFormCard } from '../../components/ZodFormCard.tsx';
@@ -37,9 +37,9 @@ export function ResetPassword({ token }: { token: string }) {
         onSubmit={submit}
         submitLabel={t('auth.resetSubmit')}
         footer={
-          <Link component={RouterLink} to="/reset-password" variant="body2">
+          <RouterLink className={`${css.link} ${css.body2}`} to="/reset-password">
             {t('auth.requestNewLink')}
-          </Link>
+          </RouterLink>
         }
       >
         <PasswordField

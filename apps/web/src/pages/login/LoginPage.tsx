@@ -7,7 +7,7 @@ import { EmailField, PasswordField } from '../../components/FormFields.tsx';
 import { Page } from '../../components/Page.tsx';
 import { useZodForm } from '../../components/useZodForm.ts';
 import { ZodFormCard } from '../../components/ZodFormCard.tsx';
-import css from './LoginPage.module.css';
+import css from '../../components/formFooter.module.css';
 
 /** Zod loads after the first screen (useZodForm). */
 const loadSchema = () => import('../../components/formSchemas.ts').then((m) => m.signInSchema);

@@ -1,14 +1,14 @@
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Trans } from '../../i18n/Trans.tsx';
 import { useMutation } from '@tanstack/react-query';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import MarkEmailUnreadIcon from '@mui/icons-material/MarkEmailUnread';
 import { authApi } from '../../api/auth.ts';
 import { useSnackbar } from '../../app/feedback/context.ts';
 import { translateError } from '../../components/errors.ts';
 import { CardPage } from '../../components/Page.tsx';
 import { ApiError } from '../../api/client.ts';
+import shell from '../../app/shell/shell.module.css';
+import { MaterialIcon } from '../../components/MaterialIcon.tsx';
+import css from './CheckEmail.module.css';
 
 export function CheckEmail({ email }: { email: string }) {
   const { t } = useTranslation();
@@ -25,20 +25,25 @@ export function CheckEmail({ email }: { email: string }) {
 
   return (
     <CardPage title={t('register.checkTitle')} narrow alignStart>
-      <MarkEmailUnreadIcon color="primary" sx={{ fontSize: 40 }} aria-hidden />
-      <Typography sx={{ overflowWrap: 'anywhere' }}>
+      <span className={css.icon}>
+        <MaterialIcon name="markEmailUnread" size="inherit" />
+      </span>
+      <p className={css.body}>
         <Trans
           i18nKey="register.checkBody"
           values={{ email }}
           components={{ strong: <strong /> }}
         />
-      </Typography>
-      <Typography variant="body2" color="text.secondary">
-        {t('register.checkNote')}
-      </Typography>
-      <Button variant="outlined" onClick={() => resend.mutate()} disabled={resend.isPending}>
+      </p>
+      <p className={css.note}>{t('register.checkNote')}</p>
+      <button
+        type="button"
+        className={shell.outlinedMedium}
+        onClick={() => resend.mutate()}
+        disabled={resend.isPending}
+      >
         {t('register.resend')}
-      </Button>
+      </button>
     </CardPage>
   );
 }

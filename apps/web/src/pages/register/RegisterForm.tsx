@@ -1,13 +1,12 @@
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import Link from '@mui/material/Link';
 import { TextInput } from '../../components/TextInput.tsx';
-import Typography from '@mui/material/Typography';
 import { limits } from '@atelier/shared';
 import { authApi } from '../../api/auth.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { EmailField, PasswordField } from '../../components/FormFields.tsx';
+import css from '../../components/formFooter.module.css';
 import { Page } from '../../components/Page.tsx';
 import { useZodForm } from '../../components/useZodForm.ts';
 import { ZodFormCard } from '../../components/ZodFormCard.tsx';
@@ -33,12 +32,12 @@ export function RegisterForm() {
         onSubmit={submit}
         submitLabel={t('register.submit')}
         footer={
-          <Typography variant="body2">
+          <p className={css.body2}>
             {t('register.haveAccount')}{' '}
-            <Link component={RouterLink} to="/login">
+            <RouterLink className={css.link} to="/login">
               {t('register.loginLink')}
-            </Link>
-          </Typography>
+            </RouterLink>
+          </p>
         }
       >
         <TextInput

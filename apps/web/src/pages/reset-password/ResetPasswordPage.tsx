@@ -1,10 +1,10 @@
 /** /reset-password: ask for a link by e-mail. The answer never says whether the account exists. */
 import { useTranslation } from '../../i18n/useTranslation.tsx';
 import { Link as RouterLink } from 'react-router';
-import Link from '@mui/material/Link';
 import { authApi } from '../../api/auth.ts';
 import { useMe } from '../../api/me.ts';
 import { EmailRequestForm } from '../../components/EmailRequestForm.tsx';
+import css from '../../components/formFooter.module.css';
 import { Page } from '../../components/Page.tsx';
 
 export default function ResetPasswordPage() {
@@ -18,9 +18,9 @@ export default function ResetPasswordPage() {
         submitLabel={(sent) => (sent ? t('resetPassword.sendAgain') : t('resetPassword.submit'))}
         footer={
           me ? null : (
-            <Link component={RouterLink} to="/login" variant="body2">
+            <RouterLink className={`${css.link} ${css.body2}`} to="/login">
               {t('resetPassword.backToLogin')}
-            </Link>
+            </RouterLink>
           )
         }
       />

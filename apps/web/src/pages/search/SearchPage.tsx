@@ -11,7 +11,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
@@ -21,7 +20,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { TextInput } from '../../components/TextInput.tsx';
 import Typography from '@mui/material/Typography';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   searchKinds,
   searchLimits,
@@ -36,6 +34,7 @@ import { isSearchable, mergePages, useSearch, type SearchFilters } from '../../a
 import { useSections } from '../../api/sections.ts';
 import { translateError } from '../../components/errors.ts';
 import { LoadMoreButton } from '../../components/LoadMore.tsx';
+import { MaterialIcon } from '../../components/MaterialIcon.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { PostCard } from '../../components/PostCard.tsx';
@@ -195,7 +194,7 @@ function Filters({
           value={author}
           onChange={(e) => setAuthor(e.target.value)}
           onBlur={() => onChange('author', author.trim() || undefined)}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
+          maxLength={100}
         />
       </form>
     </Stack>
@@ -224,16 +223,9 @@ function QueryField({ initial, onSearch }: { initial: string; onSearch: (q: stri
         label={t('search.label')}
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        slotProps={{
-          htmlInput: { maxLength: 200, enterKeyHint: 'search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
+        maxLength={200}
+        enterKeyHint="search"
+        startAdornment={<MaterialIcon name="search" size="small" />}
       />
     </form>
   );

@@ -8,14 +8,12 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import { TextInput } from '../../components/TextInput.tsx';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   isLanguage,
   languages,
@@ -28,6 +26,7 @@ import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
 import { isApiError } from '../../api/client.ts';
 import { useCreateTag, useDeleteTag, useTags, useUpdateTag } from '../../api/tags.ts';
 import { translateError } from '../../components/errors.ts';
+import { MaterialIcon } from '../../components/MaterialIcon.tsx';
 import { Page } from '../../components/Page.tsx';
 import { PageSpinner } from '../../components/PageSpinner.tsx';
 import { QueryError } from '../../components/QueryError.tsx';
@@ -136,15 +135,7 @@ export function TagList({
         onChange={(e) => setQuery(e.target.value)}
         helperText={t('tags.searchHint')}
         fullWidth
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon />
-              </InputAdornment>
-            ),
-          },
-        }}
+        startAdornment={<MaterialIcon name="search" />}
       />
       <Typography variant="body2" color="text.secondary" role="status">
         {t('tags.count', { count: found.length })}
