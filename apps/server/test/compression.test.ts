@@ -31,7 +31,11 @@ function makeDist(): string {
   fs.writeFileSync(
     path.join(dist, 'route-preload.json'),
     JSON.stringify({
-      '/login': ['/assets/LoginPage-9f8e7d.js', '/assets/TextField-123abc.js'],
+      '/login': [
+        '/assets/LoginPage-5a6b7c.css',
+        '/assets/LoginPage-9f8e7d.js',
+        '/assets/TextField-123abc.js',
+      ],
       '/posts/:postId': ['/assets/PostPage-4d5e6f.js'],
     }),
   );
@@ -129,7 +133,7 @@ describe('the built web app', () => {
 });
 
 describe("a route's page", () => {
-  it('announces the files its first screen needs as modulepreload links', async () => {
+  it('announces the files its first screen needs: modulepreload and style sheet links', async () => {
     const res = await get('/posts/0b6f7c3e-1111-4222-8333-444455556666');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -141,6 +145,11 @@ describe("a route's page", () => {
 
     const login = await get('/login');
     expect(login.body.match(/rel="modulepreload"/g)).toHaveLength(2);
+    // Its style sheets are linked (Vite's loader finds them there and does not wait for them).
+    expect(login.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/LoginPage-5a6b7c.css"><link rel="modulepreload" crossorigin href="/assets/LoginPage-9f8e7d.js">',
+    );
+    expect(login.body.match(/rel="stylesheet"/g)).toHaveLength(1);
   });
 
   it('is index.html as built for a route the list does not name', async () => {

@@ -8,10 +8,11 @@
  *   the copy the browser accepts is sent as it is (`preCompressed`), with `Vary: Accept-Encoding`.
  * - A GET for an app route (not /api, not a file) answers index.html: the SPA routes it. When the
  *   build listed the files each route's page needs (`route-preload.json`, apps/web/build/
- *   route-preload.ts), they are announced in it as `<link rel="modulepreload">`, so the browser
- *   fetches them beside the entry instead of after it. The messages of the language the page
- *   will choose from the browser's `Accept-Language` (the app's own rule, `chooseLanguage`) are
- *   announced the same way (`locale-preload.json`); the page then varies with `Accept-Language`.
+ *   route-preload.ts), they are announced in it — its scripts as `<link rel="modulepreload">`, its
+ *   style sheets as `<link rel="stylesheet">` (as Vite's loader would add them once the page is
+ *   imported, and then wait for them) — so the browser fetches them beside the entry instead of
+ *   after it. The messages of the language the page will choose from the browser's
+ *   `Accept-Language` (the app's own rule, `chooseLanguage`) are announced the same way (`locale-preload.json`); the page then varies with `Accept-Language`.
  * - A signed-in visitor's page (the session cookie, checked as the API checks it) names their
  *   saved language (`<html lang>`, `<meta name="user-language">`), which the interface switches to
  *   once signed in (seed "language sync"): it starts in it instead, and its messages are the ones
@@ -50,7 +51,7 @@ const notAppRoute = /^\/(api|assets|media|socket\.io)(\/|$)|\.[a-z0-9]{1,8}$/i;
 interface IndexPages {
   mtimeMs: number;
   index: string;
-  /** Route pattern (its parameters captured) → that route's modulepreload links. */
+  /** Route pattern (its parameters captured) → that route's preload links. */
   routes: { route: string; pattern: RegExp; links: string }[];
   /** Language → the modulepreload link of its messages (none when the build did not list them). */
   locales: Map<string, string>;
@@ -58,10 +59,15 @@ interface IndexPages {
   pages: Map<string, string>;
 }
 
+/** The links announcing `files`: scripts as modulepreload, style sheets linked (as said above). */
 const preloadLinks = (files: string[]) =>
   files
-    .filter((f) => /^\/[\w./-]+\.js$/.test(f))
-    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+    .filter((f) => /^\/[\w./-]+\.(js|css)$/.test(f))
+    .map((f) =>
+      f.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="${f}">`
+        : `<link rel="modulepreload" crossorigin href="${f}">`,
+    )
     .join('');
 
 /** A list the build wrote (`{ key: value }`), or null when it is missing or unreadable. */

@@ -28,12 +28,14 @@ describe('route-preload', () => {
 
   it("lists a page's chunk and its static imports, without what the entry loads", () => {
     const dir = path.dirname(routerFile);
+    const css = (...files: string[]) => ({ importedCss: new Set(files) });
     const bundle: Record<string, ChunkInfo> = {
       'index.js': {
         type: 'chunk',
         fileName: 'assets/index.js',
         isEntry: true,
         imports: ['assets/react.js'],
+        viteMetadata: css('assets/index.css'),
       },
       'react.js': { type: 'chunk', fileName: 'assets/react.js', imports: [] },
       'Login.js': {
@@ -41,11 +43,13 @@ describe('route-preload', () => {
         fileName: 'assets/Login.js',
         facadeModuleId: path.resolve(dir, '../pages/login/LoginPage.tsx'),
         imports: ['assets/TextField.js', 'assets/react.js'],
+        viteMetadata: css('assets/Login.css'),
       },
       'TextField.js': {
         type: 'chunk',
         fileName: 'assets/TextField.js',
         imports: ['assets/utils.js'],
+        viteMetadata: css('assets/TextField.css', 'assets/index.css'),
       },
       'utils.js': { type: 'chunk', fileName: 'assets/utils.js', imports: [] },
       'style.css': { type: 'asset', fileName: 'assets/style.css' },
@@ -56,7 +60,15 @@ describe('route-preload', () => {
       bundle,
     );
     expect(preloads).toEqual({
-      '/login': ['/assets/Login.js', '/assets/TextField.js', '/assets/utils.js'],
+      '/login': [
+        // The style sheets first, the imports' before the page's own (Vite's loader adds them in
+        // that order); the entry's sheet is already in index.html.
+        '/assets/TextField.css',
+        '/assets/Login.css',
+        '/assets/Login.js',
+        '/assets/TextField.js',
+        '/assets/utils.js',
+      ],
     });
   });
 
