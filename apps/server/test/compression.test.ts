@@ -39,6 +39,10 @@ function makeDist(): string {
       '/posts/:postId': ['/assets/PostPage-4d5e6f.js'],
     }),
   );
+  fs.writeFileSync(
+    path.join(dist, 'member-preload.json'),
+    JSON.stringify(['/assets/NotificationBell-7a8b9c.js', '/assets/PostPage-4d5e6f.js']),
+  );
   return dist;
 }
 
@@ -198,6 +202,31 @@ describe("a route's page", () => {
       fs.rmSync(path.join(dist, 'locale-preload.json'));
       rebuilt(10);
     }
+  });
+
+  it("announces a member's shell (the bell) on a member's every page, once", async () => {
+    const bell =
+      /<link rel="modulepreload" crossorigin href="\/assets\/NotificationBell-7a8b9c\.js">/g;
+    const modulepreloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const post = await get(`/posts/${postId}`, undefined, { cookie });
+    expect(modulepreloads(post.body)).toEqual([
+      '/assets/PostPage-4d5e6f.js',
+      '/assets/NotificationBell-7a8b9c.js',
+    ]);
+    const login = await get('/login', undefined, { cookie });
+    expect(modulepreloads(login.body)).toEqual([
+      '/assets/LoginPage-9f8e7d.js',
+      '/assets/TextField-123abc.js',
+      '/assets/NotificationBell-7a8b9c.js',
+      '/assets/PostPage-4d5e6f.js',
+    ]);
+    // Signed out, or signed in without access to the community: no bell.
+    expect((await get('/login')).body).not.toMatch(bell);
+    const pending = await createUser(t);
+    expect((await get(`/posts/${postId}`, undefined, { cookie: pending.cookie })).body).not.toMatch(
+      bell,
+    );
   });
 
   it("asks for a member's first-screen data with the page, and for nobody else's", async () => {

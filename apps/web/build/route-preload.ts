@@ -14,7 +14,9 @@
  * out (the page's own script and style tags already load them).
  * It also writes `locale-preload.json` (`{ "en": "/assets/en-….js", … }`): the server announces
  * the messages of the language the page will choose, which would otherwise be asked for only once
- * the entry has run.
+ * the entry has run; and `member-preload.json` (`["/assets/NotificationBell-….js", …]`): the lazy
+ * parts of the shell a member's every page shows, announced on members' pages (the bell's chunk
+ * was asked for only once the page had rendered, the last download before its largest paint).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +25,14 @@ import type { Plugin } from 'vite';
 export const routePreloadFile = 'route-preload.json';
 /** Language → the chunk of its messages (`src/i18n/locales/<language>.json`), announced likewise. */
 export const localePreloadFile = 'locale-preload.json';
+/** The files of the shell's lazy parts a member's every page loads (`memberModules`). */
+export const memberPreloadFile = 'member-preload.json';
+
+/**
+ * The shell's lazy parts every page of a member shows at once: the top bar's notification bell
+ * (lazy, as visitors and applicants never load it).
+ */
+export const memberModules = ['src/app/shell/NotificationBell.tsx'];
 
 /** Route path → the module (as written in the router) its page is lazily imported from. */
 export function routeModules(routerSource: string): Map<string, string> {
@@ -109,6 +119,30 @@ export function routePreloads(
   return result;
 }
 
+/**
+ * The files the lazy modules `moduleFiles` (absolute paths) need, entry excluded, each once: the
+ * parts of the shell every page of a member loads (the notification bell), announced on their
+ * pages so that they do not start downloading only once the page has rendered.
+ */
+export function modulePreloads(
+  moduleFiles: string[],
+  bundle: Record<string, ChunkInfo>,
+  base = '/',
+): string[] {
+  const filesOf = chunkFiles(bundle, base);
+  const files = moduleFiles.flatMap((file) => {
+    const found = filesOf(file);
+    if (!found) throw new Error(`route-preload: no chunk for ${file}`);
+    return found;
+  });
+  // Style sheets first, as in a route's list.
+  const unique = [...new Set(files)];
+  return [
+    ...unique.filter((f) => f.endsWith('.css')),
+    ...unique.filter((f) => !f.endsWith('.css')),
+  ];
+}
+
 /** Language → the URL path of the chunk holding its messages (`…/i18n/locales/<language>.json`). */
 export function localePreloads(
   bundle: Record<string, ChunkInfo>,
@@ -139,6 +173,14 @@ export function routePreloadPlugin(routerPath = 'src/app/router.tsx'): Plugin {
         this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(value, null, 1)}\n` });
       emit(routePreloadFile, routePreloads(routes, routerFile, bundle, base));
       emit(localePreloadFile, localePreloads(bundle, base));
+      emit(
+        memberPreloadFile,
+        modulePreloads(
+          memberModules.map((m) => path.resolve(root, m)),
+          bundle,
+          base,
+        ),
+      );
     },
   };
 }

@@ -18,7 +18,9 @@
  *   once signed in (seed "language sync"): it starts in it instead, and its messages are the ones
  *   announced. A member's page also asks at once for the data its first screen shows
  *   (`<link rel="preload" as="fetch">`: the home's, a post and its first comments), which the
- *   app would otherwise request only once its scripts had run. The page then varies with `Cookie`.
+ *   app would otherwise request only once its scripts had run, and announces the shell's lazy
+ *   parts every member's page shows (`member-preload.json`: the notification bell), which the
+ *   app would otherwise import only once the page had rendered. The page then varies with `Cookie`.
  * - Unknown /api/* (and any other method) → 404 `{ error: { code: 'errors.notFound' } }`.
  * - No build yet (tests, a fresh clone before `npm start`): app routes answer 503 with a hint.
  */
@@ -51,11 +53,13 @@ const notAppRoute = /^\/(api|assets|media|socket\.io)(\/|$)|\.[a-z0-9]{1,8}$/i;
 interface IndexPages {
   mtimeMs: number;
   index: string;
-  /** Route pattern (its parameters captured) → that route's preload links. */
-  routes: { route: string; pattern: RegExp; links: string }[];
+  /** Route pattern (its parameters captured) → that route's files and their links. */
+  routes: { route: string; pattern: RegExp; files: string[]; links: string }[];
   /** Language → the modulepreload link of its messages (none when the build did not list them). */
   locales: Map<string, string>;
-  /** `route index|language|saved language` → the page, made on first use. */
+  /** The files of the shell's lazy parts a member's every page shows (the notification bell). */
+  member: string[];
+  /** `route index|language|saved language|member` → the page, made on first use. */
   pages: Map<string, string>;
 }
 
@@ -99,15 +103,21 @@ function readIndexPages(dist: string, indexFile: string, mtimeMs: number): Index
     string,
     string
   >;
+  const member = readList(path.join(dist, 'member-preload.json')) as unknown;
+  const memberFiles = Array.isArray(member)
+    ? member.filter((f): f is string => typeof f === 'string')
+    : [];
   return {
     mtimeMs,
     index: fs.readFileSync(indexFile, 'utf8'),
     routes: Object.entries(preloads).map(([route, files]) => ({
       route,
       pattern: routePattern(route),
+      files,
       links: preloadLinks(files),
     })),
     locales: new Map(Object.entries(locales).map(([lng, file]) => [lng, preloadLinks([file])])),
+    member: memberFiles,
     pages: new Map(),
   };
 }
@@ -162,18 +172,21 @@ function pageOf(
 ): string {
   const saved = visitor?.language ?? null;
   const language = saved ?? chooseLanguage(null, acceptedLanguages(acceptLanguage));
-  const key = `${routeIndex}|${language}|${saved ?? ''}`;
+  const member = visitor?.member === true;
+  const key = `${routeIndex}|${language}|${saved ?? ''}|${member ? 'member' : ''}`;
+  const route = pages.routes[routeIndex];
   let page = pages.pages.get(key);
   if (page === undefined) {
     const messages = pages.locales.get(language) ?? '';
     const hint = saved ? `<meta name="user-language" content="${saved}">` : '';
+    // A member's shell (the bell) after the page's own files, those the route lists already once.
+    const shell = member ? preloadLinks(pages.member.filter((f) => !route?.files.includes(f))) : '';
     page = pages.index
       .replace(/<html lang="[\w-]*"/, `<html lang="${language}"`)
-      .replace('</head>', `${hint}${pages.routes[routeIndex]?.links ?? ''}${messages}</head>`);
+      .replace('</head>', `${hint}${route?.links ?? ''}${shell}${messages}</head>`);
     pages.pages.set(key, page);
   }
-  const route = pages.routes[routeIndex];
-  const apis = visitor?.member && route ? firstScreenData[route.route] : undefined;
+  const apis = member && route ? firstScreenData[route.route] : undefined;
   if (!apis || !route) return page;
   const links = dataLinks(apis, route.pattern.exec(pathname)?.slice(1) ?? []);
   return links ? page.replace('</head>', `${links}</head>`) : page;
