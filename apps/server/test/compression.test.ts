@@ -237,6 +237,9 @@ describe("a route's page", () => {
     const post = `/posts/${postId}`;
     expect(preloads((await get(post, undefined, { cookie })).body)).toEqual([
       `/api/posts/${postId}`,
+      '/api/sections',
+      '/api/tags',
+      `/api/posts/${postId}/credits`,
       `/api/posts/${postId}/comments`,
     ]);
     // Signed out, or signed in without access to the community: the page alone.

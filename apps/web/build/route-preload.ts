@@ -77,7 +77,7 @@ function chunkFiles(bundle: Record<string, ChunkInfo>, base: string) {
   const chunkOf = (id: string) =>
     chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds?.includes(id));
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  /** Adds `file` and its static imports to `into`, and their style sheets to `css` (Vite's order). */
+  /** Adds `file` and its static imports to `into`, their style sheets to `css` (Vite's order). */
   const closure = (file: string, into: Set<string>, css: Set<string>) => {
     if (into.has(file)) return;
     into.add(file);
