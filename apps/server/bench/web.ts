@@ -251,6 +251,13 @@ async function measure(
           path.join(saveDir, `${name}-${i + 1}.trace.json`),
           JSON.stringify(result.artifacts.Trace),
         );
+        // And what Lighthouse's simulation (lantern) is computed from besides the trace: its
+        // network log, the page's URL and the settings, to replay it offline (bench/lantern.ts).
+        const { DevtoolsLog, URL, GatherContext } = result.artifacts;
+        fs.writeFileSync(
+          path.join(saveDir, `${name}-${i + 1}.lantern.json`),
+          JSON.stringify({ DevtoolsLog, URL, GatherContext, settings: result.lhr.configSettings }),
+        );
       }
       return result.lhr;
     });

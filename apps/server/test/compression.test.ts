@@ -31,9 +31,17 @@ function makeDist(): string {
   fs.writeFileSync(
     path.join(dist, 'route-preload.json'),
     JSON.stringify({
-      '/login': ['/assets/LoginPage-9f8e7d.js', '/assets/TextField-123abc.js'],
+      '/login': [
+        '/assets/LoginPage-5a6b7c.css',
+        '/assets/LoginPage-9f8e7d.js',
+        '/assets/TextField-123abc.js',
+      ],
       '/posts/:postId': ['/assets/PostPage-4d5e6f.js'],
     }),
+  );
+  fs.writeFileSync(
+    path.join(dist, 'member-preload.json'),
+    JSON.stringify(['/assets/NotificationBell-7a8b9c.js', '/assets/PostPage-4d5e6f.js']),
   );
   return dist;
 }
@@ -129,7 +137,7 @@ describe('the built web app', () => {
 });
 
 describe("a route's page", () => {
-  it('announces the files its first screen needs as modulepreload links', async () => {
+  it('announces the files its first screen needs: modulepreload and style sheet links', async () => {
     const res = await get('/posts/0b6f7c3e-1111-4222-8333-444455556666');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -141,6 +149,11 @@ describe("a route's page", () => {
 
     const login = await get('/login');
     expect(login.body.match(/rel="modulepreload"/g)).toHaveLength(2);
+    // Its style sheets are linked (Vite's loader finds them there and does not wait for them).
+    expect(login.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/LoginPage-5a6b7c.css"><link rel="modulepreload" crossorigin href="/assets/LoginPage-9f8e7d.js">',
+    );
+    expect(login.body.match(/rel="stylesheet"/g)).toHaveLength(1);
   });
 
   it('is index.html as built for a route the list does not name', async () => {
@@ -191,6 +204,31 @@ describe("a route's page", () => {
     }
   });
 
+  it("announces a member's shell (the bell) on a member's every page, once", async () => {
+    const bell =
+      /<link rel="modulepreload" crossorigin href="\/assets\/NotificationBell-7a8b9c\.js">/g;
+    const modulepreloads = (body: string) =>
+      [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const post = await get(`/posts/${postId}`, undefined, { cookie });
+    expect(modulepreloads(post.body)).toEqual([
+      '/assets/PostPage-4d5e6f.js',
+      '/assets/NotificationBell-7a8b9c.js',
+    ]);
+    const login = await get('/login', undefined, { cookie });
+    expect(modulepreloads(login.body)).toEqual([
+      '/assets/LoginPage-9f8e7d.js',
+      '/assets/TextField-123abc.js',
+      '/assets/NotificationBell-7a8b9c.js',
+      '/assets/PostPage-4d5e6f.js',
+    ]);
+    // Signed out, or signed in without access to the community: no bell.
+    expect((await get('/login')).body).not.toMatch(bell);
+    const pending = await createUser(t);
+    expect((await get(`/posts/${postId}`, undefined, { cookie: pending.cookie })).body).not.toMatch(
+      bell,
+    );
+  });
+
   it("asks for a member's first-screen data with the page, and for nobody else's", async () => {
     const preloads = (body: string) =>
       [...body.matchAll(/<link rel="preload" href="([^"]+)" as="fetch" crossorigin>/g)].map(
@@ -199,6 +237,9 @@ describe("a route's page", () => {
     const post = `/posts/${postId}`;
     expect(preloads((await get(post, undefined, { cookie })).body)).toEqual([
       `/api/posts/${postId}`,
+      '/api/sections',
+      '/api/tags',
+      `/api/posts/${postId}/credits`,
       `/api/posts/${postId}/comments`,
     ]);
     // Signed out, or signed in without access to the community: the page alone.

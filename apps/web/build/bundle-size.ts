@@ -61,7 +61,10 @@ export function initialJs(distDir: string): InitialJs {
     ? (JSON.parse(fs.readFileSync(preloadFile, 'utf8')) as Record<string, string[]>)
     : {};
   const routes: Record<string, number> = {};
+  // The list names the routes' style sheets too: scripts only here.
   for (const [route, files] of Object.entries(preloads))
-    routes[route] = entryGzip + files.reduce((sum, f) => sum + gzipBytes(distDir, f), 0);
+    routes[route] =
+      entryGzip +
+      files.filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gzipBytes(distDir, f), 0);
   return { entry, entryGzip, routes };
 }

@@ -8,16 +8,21 @@
  *   the copy the browser accepts is sent as it is (`preCompressed`), with `Vary: Accept-Encoding`.
  * - A GET for an app route (not /api, not a file; a member's /u/name may hold a dot) answers
  *   index.html: the SPA routes it. When the build listed the files each route's page needs
- *   (`route-preload.json`, apps/web/build/route-preload.ts), they are announced in it as `<link rel="modulepreload">`, so the browser
- *   fetches them beside the entry instead of after it. The messages of the language the page
- *   will choose from the browser's `Accept-Language` (the app's own rule, `chooseLanguage`) are
- *   announced the same way (`locale-preload.json`); the page then varies with `Accept-Language`.
+ *   (`route-preload.json`, apps/web/build/route-preload.ts), they are announced in it — its scripts as `<link rel="modulepreload">`, its
+ *   style sheets as `<link rel="stylesheet">` (as Vite's loader would add them once the page is
+ *   imported, and then wait for them) — so the browser fetches them beside the entry instead of
+ *   after it. The messages of the language the page will choose from the browser's
+ *   `Accept-Language` (the app's own rule, `chooseLanguage`) are announced the same way
+ *   (`locale-preload.json`); the page then varies with `Accept-Language`.
  * - A signed-in visitor's page (the session cookie, checked as the API checks it) names their
  *   saved language (`<html lang>`, `<meta name="user-language">`), which the interface switches to
  *   once signed in (seed "language sync"): it starts in it instead, and its messages are the ones
  *   announced. A member's page also asks at once for the data its first screen shows
- *   (`<link rel="preload" as="fetch">`: the home's, a post and its first comments), which the
- *   app would otherwise request only once its scripts had run. The page then varies with `Cookie`.
+ *   (`<link rel="preload" as="fetch">`: the home's; a post, the sections, the tags, the post's
+ *   credits and its first comments), which the app would otherwise request only once its scripts
+ *   had run, and announces the shell's lazy parts every member's page shows
+ *   (`member-preload.json`: the notification bell), which the app would otherwise import only
+ *   once the page had rendered. The page then varies with `Cookie`.
  * - Unknown /api/* (and any other method) → 404 `{ error: { code: 'errors.notFound' } }`.
  * - No build yet (tests, a fresh clone before `npm start`): app routes answer 503 with a hint.
  */
@@ -57,18 +62,25 @@ const notAppRoute = (pathname: string) =>
 interface IndexPages {
   mtimeMs: number;
   index: string;
-  /** Route pattern (its parameters captured) → that route's modulepreload links. */
-  routes: { route: string; pattern: RegExp; links: string }[];
+  /** Route pattern (its parameters captured) → that route's files and their links. */
+  routes: { route: string; pattern: RegExp; files: string[]; links: string }[];
   /** Language → the modulepreload link of its messages (none when the build did not list them). */
   locales: Map<string, string>;
-  /** `route index|language|saved language` → the page, made on first use. */
+  /** The files of the shell's lazy parts a member's every page shows (the notification bell). */
+  member: string[];
+  /** `route index|language|saved language|member` → the page, made on first use. */
   pages: Map<string, string>;
 }
 
+/** The links announcing `files`: scripts as modulepreload, style sheets linked (as said above). */
 const preloadLinks = (files: string[]) =>
   files
-    .filter((f) => /^\/[\w./-]+\.js$/.test(f))
-    .map((f) => `<link rel="modulepreload" crossorigin href="${f}">`)
+    .filter((f) => /^\/[\w./-]+\.(js|css)$/.test(f))
+    .map((f) =>
+      f.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="${f}">`
+        : `<link rel="modulepreload" crossorigin href="${f}">`,
+    )
     .join('');
 
 /** A list the build wrote (`{ key: value }`), or null when it is missing or unreadable. */
@@ -100,15 +112,21 @@ function readIndexPages(dist: string, indexFile: string, mtimeMs: number): Index
     string,
     string
   >;
+  const member = readList(path.join(dist, 'member-preload.json')) as unknown;
+  const memberFiles = Array.isArray(member)
+    ? member.filter((f): f is string => typeof f === 'string')
+    : [];
   return {
     mtimeMs,
     index: fs.readFileSync(indexFile, 'utf8'),
     routes: Object.entries(preloads).map(([route, files]) => ({
       route,
       pattern: routePattern(route),
+      files,
       links: preloadLinks(files),
     })),
     locales: new Map(Object.entries(locales).map(([lng, file]) => [lng, preloadLinks([file])])),
+    member: memberFiles,
     pages: new Map(),
   };
 }
@@ -116,11 +134,19 @@ function readIndexPages(dist: string, indexFile: string, mtimeMs: number): Index
 /**
  * The API answers a member's first screen of a route shows (the same URLs as the app's first
  * requests, so the browser hands it the preloaded answers): routes of the shared table, their
- * `:id` the page's parameter.
+ * `:id` the page's parameter. A post's first render also reads the sections (its section link),
+ * the tags (its chips) and its credits: asked for by that render, they ended a round trip after it,
+ * before the largest paint was shown, so Lighthouse's simulated LCP waited for them.
  */
 const firstScreenData: Record<string, readonly RouteDef[]> = {
   '/': [routes.home.get],
-  '/posts/:postId': [routes.posts.get, routes.comments.list],
+  '/posts/:postId': [
+    routes.posts.get,
+    routes.sections.list,
+    routes.tags.list,
+    routes.credits.postCredits,
+    routes.comments.list,
+  ],
 };
 
 /**
@@ -163,18 +189,21 @@ function pageOf(
 ): string {
   const saved = visitor?.language ?? null;
   const language = saved ?? chooseLanguage(null, acceptedLanguages(acceptLanguage));
-  const key = `${routeIndex}|${language}|${saved ?? ''}`;
+  const member = visitor?.member === true;
+  const key = `${routeIndex}|${language}|${saved ?? ''}|${member ? 'member' : ''}`;
+  const route = pages.routes[routeIndex];
   let page = pages.pages.get(key);
   if (page === undefined) {
     const messages = pages.locales.get(language) ?? '';
     const hint = saved ? `<meta name="user-language" content="${saved}">` : '';
+    // A member's shell (the bell) after the page's own files, those the route lists already once.
+    const shell = member ? preloadLinks(pages.member.filter((f) => !route?.files.includes(f))) : '';
     page = pages.index
       .replace(/<html lang="[\w-]*"/, `<html lang="${language}"`)
-      .replace('</head>', `${hint}${pages.routes[routeIndex]?.links ?? ''}${messages}</head>`);
+      .replace('</head>', `${hint}${route?.links ?? ''}${shell}${messages}</head>`);
     pages.pages.set(key, page);
   }
-  const route = pages.routes[routeIndex];
-  const apis = visitor?.member && route ? firstScreenData[route.route] : undefined;
+  const apis = member && route ? firstScreenData[route.route] : undefined;
   if (!apis || !route) return page;
   const links = dataLinks(apis, route.pattern.exec(pathname)?.slice(1) ?? []);
   return links ? page.replace('</head>', `${links}</head>`) : page;

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   localePreloads,
+  memberModules,
+  modulePreloads,
   routeModules,
   routePreloads,
   type ChunkInfo,
@@ -28,12 +30,14 @@ describe('route-preload', () => {
 
   it("lists a page's chunk and its static imports, without what the entry loads", () => {
     const dir = path.dirname(routerFile);
+    const css = (...files: string[]) => ({ importedCss: new Set(files) });
     const bundle: Record<string, ChunkInfo> = {
       'index.js': {
         type: 'chunk',
         fileName: 'assets/index.js',
         isEntry: true,
         imports: ['assets/react.js'],
+        viteMetadata: css('assets/index.css'),
       },
       'react.js': { type: 'chunk', fileName: 'assets/react.js', imports: [] },
       'Login.js': {
@@ -41,11 +45,13 @@ describe('route-preload', () => {
         fileName: 'assets/Login.js',
         facadeModuleId: path.resolve(dir, '../pages/login/LoginPage.tsx'),
         imports: ['assets/TextField.js', 'assets/react.js'],
+        viteMetadata: css('assets/Login.css'),
       },
       'TextField.js': {
         type: 'chunk',
         fileName: 'assets/TextField.js',
         imports: ['assets/utils.js'],
+        viteMetadata: css('assets/TextField.css', 'assets/index.css'),
       },
       'utils.js': { type: 'chunk', fileName: 'assets/utils.js', imports: [] },
       'style.css': { type: 'asset', fileName: 'assets/style.css' },
@@ -56,8 +62,53 @@ describe('route-preload', () => {
       bundle,
     );
     expect(preloads).toEqual({
-      '/login': ['/assets/Login.js', '/assets/TextField.js', '/assets/utils.js'],
+      '/login': [
+        // The style sheets first, the imports' before the page's own (Vite's loader adds them in
+        // that order); the entry's sheet is already in index.html.
+        '/assets/TextField.css',
+        '/assets/Login.css',
+        '/assets/Login.js',
+        '/assets/TextField.js',
+        '/assets/utils.js',
+      ],
     });
+  });
+
+  it("lists the files of the shell's lazy parts, each once, without what the entry loads", () => {
+    const dir = path.dirname(routerFile);
+    const bell = path.resolve(dir, 'shell/NotificationBell.tsx');
+    const dot = path.resolve(dir, 'shell/Dot.tsx');
+    const bundle: Record<string, ChunkInfo> = {
+      'index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true, imports: [] },
+      'Bell.js': {
+        type: 'chunk',
+        fileName: 'assets/Bell.js',
+        facadeModuleId: bell,
+        imports: ['assets/index.js', 'assets/api.js'],
+        viteMetadata: { importedCss: new Set(['assets/Bell.css']) },
+      },
+      // Merged into a chunk it shares with another module.
+      'shared.js': {
+        type: 'chunk',
+        fileName: 'assets/shared.js',
+        moduleIds: [dot, path.resolve(dir, 'other.tsx')],
+        imports: ['assets/api.js'],
+      },
+      'api.js': { type: 'chunk', fileName: 'assets/api.js', imports: [] },
+    };
+    expect(modulePreloads([bell, dot], bundle)).toEqual([
+      '/assets/Bell.css',
+      '/assets/Bell.js',
+      '/assets/api.js',
+      '/assets/shared.js',
+    ]);
+    expect(() => modulePreloads([path.resolve(dir, 'missing.tsx')], bundle)).toThrow(/no chunk/);
+  });
+
+  it('names member modules that exist', () => {
+    // The list names files of src: a renamed or moved module would fail the build.
+    for (const module of memberModules)
+      expect(fs.existsSync(path.resolve(__dirname, '../..', module))).toBe(true);
   });
 
   it("finds the chunk of each language's messages", () => {

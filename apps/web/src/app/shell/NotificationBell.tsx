@@ -6,8 +6,6 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import { notificationBadge } from '@atelier/shared';
 import { useNotifications } from '../../api/notifications.ts';
 import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
@@ -18,6 +16,8 @@ import css from './shell.module.css';
 
 const loadMenu = () => import('./NotificationMenu.tsx');
 const NotificationMenu = lazy(loadMenu);
+/** Shown while the socket is down (rare): MUI's Tooltip stays out of the bell's chunk. */
+const ReconnectingDot = lazy(() => import('./ReconnectingDot.tsx'));
 
 export function NotificationBellView({
   count,
@@ -53,24 +53,10 @@ export function NotificationBellView({
           </span>
         </span>
       </button>
-      {/* Rare (the socket is down): MUI's Tooltip, on a Box. */}
       {reconnecting ? (
-        <Tooltip title={t('live.reconnecting')}>
-          <Box
-            role="status"
-            aria-label={t('live.reconnecting')}
-            tabIndex={0}
-            sx={{
-              position: 'absolute',
-              bottom: 6,
-              left: 6,
-              width: 8,
-              height: 8,
-              borderRadius: '50%',
-              bgcolor: 'warning.main',
-            }}
-          />
-        </Tooltip>
+        <Suspense fallback={null}>
+          <ReconnectingDot />
+        </Suspense>
       ) : null}
     </div>
   );

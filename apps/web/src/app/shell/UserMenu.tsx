@@ -4,12 +4,14 @@ import { useTranslation } from '../../i18n/useTranslation.tsx';
 import type { CurrentUser } from '@atelier/shared';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { VisuallyHidden } from '../../components/VisuallyHidden.tsx';
+import { useIdle } from '../idle.ts';
 import { useLazyMenu } from './useLazyMenu.ts';
 import css from './shell.module.css';
 
 const loadPopup = () => import('./UserMenuPopup.tsx');
 const UserMenuPopup = lazy(loadPopup);
-// The presence dot on one's own avatar loads after the shell (it stays out of the entry chunk).
+// The presence dot on one's own avatar loads after the shell (it stays out of the entry chunk),
+// once the page is idle: its chunk and its request come after the page's first screen.
 const AvatarWithPresence = lazy(() =>
   import('../../components/PresenceDot.tsx').then((m) => ({ default: m.WithPresence })),
 );
@@ -17,6 +19,7 @@ const AvatarWithPresence = lazy(() =>
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const menu = useLazyMenu('user-menu', loadPopup);
+  const idle = useIdle(2_000);
   const avatar = <UserAvatar username={user.username} avatarPath={user.avatarPath} />;
   return (
     <>
@@ -29,11 +32,15 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         {...menu.buttonProps}
       >
         <VisuallyHidden>{t('nav.userMenu', { username: user.username })}</VisuallyHidden>
-        <Suspense fallback={avatar}>
-          <AvatarWithPresence userId={user.id} size={36}>
-            {avatar}
-          </AvatarWithPresence>
-        </Suspense>
+        {idle ? (
+          <Suspense fallback={avatar}>
+            <AvatarWithPresence userId={user.id} size={36}>
+              {avatar}
+            </AvatarWithPresence>
+          </Suspense>
+        ) : (
+          avatar
+        )}
       </button>
       {menu.anchor ? (
         <Suspense fallback={null}>
