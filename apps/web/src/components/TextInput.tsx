@@ -150,7 +150,7 @@ export const TextInput = forwardRef<HTMLDivElement, TextInputProps>(function Tex
     'aria-invalid': error,
     'aria-describedby': helperTextId,
   };
-  const required_ = required ? '\u2009*' : null;
+  const asterisk = required ? '\u2009*' : null;
   return (
     <div ref={ref} className={classes.filter(Boolean).join(' ')}>
       {/* A click on the outline's padding (a text area's, beside an adornment) focuses the input,
@@ -181,7 +181,7 @@ export const TextInput = forwardRef<HTMLDivElement, TextInputProps>(function Tex
         {labelled ? (
           <label className={css.label} htmlFor={id} id={`${id}-label`}>
             {label}
-            {required_ ? <span aria-hidden>{required_}</span> : null}
+            {asterisk ? <span aria-hidden>{asterisk}</span> : null}
           </label>
         ) : null}
         <fieldset aria-hidden className={css.outline}>
@@ -189,7 +189,7 @@ export const TextInput = forwardRef<HTMLDivElement, TextInputProps>(function Tex
             <legend className={css.notch}>
               <span>
                 {label}
-                {required_}
+                {asterisk}
               </span>
             </legend>
           ) : (
