@@ -79,6 +79,21 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
+  {
+    // Testing Library's waitFor waits as long as src/test/setup.ts says (15 s); vi.waitFor gives
+    // up after 1 s, which a busy CI machine outlasts (a form's check may load its schema first).
+    files: ['apps/web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'vi',
+          property: 'waitFor',
+          message: "Use Testing Library's waitFor: it waits as long as src/test/setup.ts says.",
+        },
+      ],
+    },
+  },
   // --- Layers (see the comment at the top and docs/architecture.md) ---
   {
     // Features reach the live layer only through its event publishing API.

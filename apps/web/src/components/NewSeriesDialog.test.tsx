@@ -4,7 +4,7 @@
  * enclosing form (the post editor's).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { NewSeriesDialog } from './NewSeriesDialog.tsx';
@@ -58,7 +58,7 @@ describe('NewSeriesDialog', () => {
     const { onClose, onCreated, outer } = renderDialog();
     await userEvent.type(screen.getByRole('textbox', { name: /Series title/ }), ' Harbour tales ');
     await userEvent.click(screen.getByRole('button', { name: 'Create series' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onCreated).toHaveBeenCalledWith(series);
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toMatch(/\/api\/series$/);

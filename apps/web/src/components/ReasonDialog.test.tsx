@@ -4,7 +4,7 @@
  * closes, and a field error from the server shows under the field, translated.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { banSchema } from '@atelier/shared';
 import { ApiError } from '../api/client.ts';
@@ -48,7 +48,7 @@ describe('ReasonDialog', () => {
     await userEvent.type(screen.getByLabelText('Reason'), '  Spam links ');
     expect(screen.getByText('13 / 500')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Ban' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith('Spam links');
   });
 

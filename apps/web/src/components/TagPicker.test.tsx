@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { Tag } from '@atelier/shared';
@@ -114,7 +114,7 @@ describe('TagPicker', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('combobox', { name: 'Tags' }), 'Ink');
     await user.click(screen.getByRole('option', { name: 'Create tag “Ink”' }));
-    await vi.waitFor(() => expect(screen.getByTestId('value').textContent).toBe('t9'));
+    await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('t9'));
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/tags');
     expect(JSON.parse(init?.body as string)).toEqual({

@@ -5,7 +5,7 @@
  * the form is focused.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { z } from 'zod';
 import { FormError } from './FormError.tsx';
@@ -62,7 +62,7 @@ describe('useZodForm with a schema loader', () => {
 
     await user.type(screen.getByLabelText('Name'), 'Ana');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
   });
 
   it("with loadOn 'focus', loads the schema only once the form is focused", async () => {
@@ -74,13 +74,13 @@ describe('useZodForm with a schema loader', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(load).not.toHaveBeenCalled();
     await user.click(screen.getByLabelText('Name'));
-    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(load).toHaveBeenCalledTimes(1));
     await user.type(screen.getByLabelText('Name'), 'Ana');
     await user.clear(screen.getByLabelText('Name'));
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Name'), 'Ana');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -4,7 +4,7 @@
  * it received — shows on the field where that link stands.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { fieldErrors, json, renderWithApp, sentBody } from '../../test/forms.tsx';
 import { ApplicationForm } from './ApplicationForm.tsx';
 
@@ -52,7 +52,7 @@ describe('ApplicationForm', { timeout: 60_000 }, () => {
     await user.clear(link);
     await user.type(link, ' https://example.org/me ');
     await user.click(screen.getByRole('button', { name: 'Submit application' }));
-    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(sentBody(fetch, '/api/applications')).toEqual({
       requestedType: 'writer',
       aboutYou: 'I write fiction.',
@@ -71,7 +71,7 @@ describe('ApplicationForm', { timeout: 60_000 }, () => {
     const { user, link } = await fill();
     await user.type(link, 'https://example.org/me');
     await user.click(screen.getByRole('button', { name: 'Submit application' }));
-    await vi.waitFor(() => expect(link).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() => expect(link).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByRole('textbox', { name: 'Link 1' })).not.toHaveAttribute(
       'aria-invalid',
       'true',

@@ -3,7 +3,7 @@
  * preselected and sent; another grantable role can be chosen; a refusal keeps it open.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Application, GrantableRole } from '@atelier/shared';
 import { ApiError } from '../../api/client.ts';
@@ -29,7 +29,7 @@ describe('ApproveDialog', () => {
       'Writer on probation',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith('probation-writer');
   });
 
@@ -39,7 +39,7 @@ describe('ApproveDialog', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Role to grant' }));
     await userEvent.click(screen.getByRole('option', { name: 'Member' }));
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledWith('member'));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith('member'));
   });
 
   it('stays open with the server’s error', async () => {

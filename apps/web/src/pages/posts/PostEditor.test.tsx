@@ -4,7 +4,7 @@
  * kept in localStorage across a reload until it is discarded.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { SnackbarContext } from '../../app/feedback/context.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { tagKeys } from '../../api/tags.ts';
 import { draftKey } from './draft.ts';
+import { describedBy } from '../../test/forms.tsx';
 import { PostEditor } from './PostEditor.tsx';
 
 const names = (en: string) => ({ en, ko: en, fr: en, es: en });
@@ -79,14 +80,6 @@ function renderEditor(section = 'writing') {
   );
 }
 
-/** The helper text MUI links to an input with aria-describedby. */
-function describedBy(input: HTMLElement): string {
-  return (input.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ');
-}
-
 /** Puts text in a field at once (typing a whole post key by key is slow in jsdom). */
 async function fill(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, text: string) {
   await user.click(field);
@@ -117,13 +110,16 @@ describe('PostEditor', () => {
     const user = userEvent.setup();
     await fill(user, screen.getByLabelText(/^Title/), 'x'.repeat(201));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    expect(describedBy(screen.getByLabelText(/^Title/))).toContain(
-      'The title can be at most 200 characters.',
+    // The check may load its schema first (slow on a busy machine): wait for it.
+    await waitFor(() =>
+      expect(describedBy(screen.getByLabelText(/^Title/))).toContain(
+        'The title can be at most 200 characters.',
+      ),
     );
     expect(screen.getByText('This field is required.')).toBeVisible(); // provenance
     expect(fetch.mock.calls.filter(([url]) => url !== '/api/series/mine')).toEqual([]);
     // The first field to fix gets the focus.
-    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Title/)));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Title/)));
   });
 
   it("shows the server's field errors next to the fields, and the probation limit clearly", async () => {
@@ -151,7 +147,7 @@ describe('PostEditor', () => {
     await fill(user, screen.getByLabelText(/^Title/), 'Harbour');
     await user.click(screen.getByLabelText(/^Human-made/));
     await user.click(screen.getByRole('button', { name: 'Publish' }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(describedBy(screen.getByLabelText(/^Title/))).toContain(
         'The title can be at most 200 characters.',
       ),
@@ -212,7 +208,7 @@ describe('PostEditor', () => {
     await fill(user, screen.getByLabelText(/^Title/), 'Unfinished');
     await user.type(screen.getByLabelText('Body (Markdown)'), 'Half a thought');
     await user.click(screen.getByLabelText(/^Fake/));
-    await vi.waitFor(
+    await waitFor(
       () =>
         expect(localStorage.getItem(draftKey({ section: 'writing' }))).toContain('Half a thought'),
       { timeout: 15_000 },
@@ -235,7 +231,7 @@ describe('PostEditor', () => {
   it('keeps drafts apart per section', async () => {
     const first = renderEditor('writing');
     await fill(userEvent.setup(), screen.getByLabelText(/^Title/), 'For writing');
-    await vi.waitFor(
+    await waitFor(
       () => expect(localStorage.getItem(draftKey({ section: 'writing' }))).not.toBeNull(),
       { timeout: 15_000 },
     );

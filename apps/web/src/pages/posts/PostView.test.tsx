@@ -3,7 +3,7 @@
  * counted per opening, and the image lightbox works by keyboard.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, Media, Post, PostCredits } from '@atelier/shared';
@@ -95,7 +95,7 @@ describe('PostView', { timeout: 15_000 }, () => {
   it('shows the body and counts one view per opening', async () => {
     const { fetch, rerender } = renderView(basePost, user('reader'));
     expect(screen.getByText('words').tagName).toBe('STRONG');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch.mock.calls.filter((c) => c[0] === '/api/posts/p1/views')).toHaveLength(1),
     );
     rerender(<></>);
@@ -144,7 +144,7 @@ describe('PostView', { timeout: 15_000 }, () => {
       '/media/3.webp',
     );
     await u.keyboard('{Escape}');
-    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the series place with previous and next, the credits and the derivatives', async () => {
@@ -200,7 +200,7 @@ describe('PostView', { timeout: 15_000 }, () => {
 
   it('shows nothing more for a post without series or credits', async () => {
     const { fetch } = renderView(basePost, user('reader'));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch.mock.calls.some((c) => c[0] === '/api/posts/p1/credits')).toBe(true),
     );
     expect(screen.queryByRole('navigation', { name: /Series/ })).not.toBeInTheDocument();

@@ -3,7 +3,7 @@
  * checked by the shared schema before any request), and what is sent is the schema's output.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemovalInput, ReportReason } from '@atelier/shared';
 import { RemoveDialog } from './RemoveDialog.tsx';
@@ -43,7 +43,7 @@ describe('RemoveDialog', () => {
     const { onClose } = renderDialog('spam', onSubmit);
     expect(screen.getByRole('radio', { name: 'Spam' })).toBeChecked();
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({ reason: 'spam', otherReason: null });
   });
 
@@ -56,7 +56,7 @@ describe('RemoveDialog', () => {
       ' Stolen artwork ',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith({ reason: 'other', otherReason: 'Stolen artwork' });
   });
 });

@@ -1,6 +1,6 @@
 /** Search: the top bar field goes to /search?q=…, the page shows each kind in its tab. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -78,7 +78,7 @@ describe('search', { timeout: 15_000 }, () => {
 
     await userEvent.setup().click(screen.getByRole('tab', { name: 'People' }));
     expect(screen.getByTestId('where').textContent).toBe('/search?q=harbour&kind=users');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch.mock.calls.map((c) => c[0])).toContain('/api/search?q=harbour&kind=users'),
     );
   });

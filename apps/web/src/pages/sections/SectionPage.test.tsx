@@ -1,6 +1,6 @@
 /** The section page: not-found, "New post" only for those who may post, filters in the URL, Load more. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -119,7 +119,7 @@ describe('SectionPage', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Most liked' }));
     expect(screen.getByTestId('search').textContent).toBe('?sort=top');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(fetch.mock.calls.map((c) => c[0])).toContain('/api/sections/writing/posts?sort=top'),
     );
   });

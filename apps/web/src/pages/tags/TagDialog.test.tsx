@@ -4,7 +4,7 @@
  * error lands on its field.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Tag, TagInput } from '@atelier/shared';
 import { ApiError } from '../../api/client.ts';
@@ -48,7 +48,7 @@ describe('TagDialog', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Parent tags' }));
     await userEvent.click(screen.getByRole('option', { name: 'Painting' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
     const input = onSubmit.mock.calls[0]![0];
     expect(input.labels).toEqual({ en: 'Watercolour', ko: '', fr: 'Aquarelle', es: '' });
     expect(input.type).not.toBe('general');
