@@ -17,7 +17,7 @@ import { translateError } from '../../components/errors.ts';
 import { LikeButton } from '../../components/LikeButton.tsx';
 import { Markdown } from '../../components/Markdown.tsx';
 import { MaterialIcon, type MaterialIconName } from '../../components/MaterialIcon.tsx';
-import { CircularProgress } from '../../components/CircularProgress.tsx';
+import { ButtonSpinner } from '../../components/ButtonSpinner.tsx';
 import { Notice } from '../../components/Notice.tsx';
 import { Page } from '../../components/Page.tsx';
 import { ProvenanceBadge } from '../../components/ProvenanceBadge.tsx';
@@ -89,11 +89,7 @@ function DeleteButton({ loading, onClick }: { loading: boolean; onClick: () => v
     >
       <StartIcon name="deleteOutline" />
       {t('post.delete')}
-      {loading ? (
-        <span className={buttons.loadingIndicator}>
-          <CircularProgress className={buttons.progress} aria-labelledby={id} />
-        </span>
-      ) : null}
+      {loading ? <ButtonSpinner labelledBy={id} /> : null}
     </button>
   );
 }

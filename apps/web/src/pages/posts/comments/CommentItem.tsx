@@ -5,8 +5,8 @@
  */
 import { memo, useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/useTranslation.tsx';
-import Button from '@mui/material/Button';
 import type { Comment, CommentReply, PublicUser } from '@atelier/shared';
+import shell from '../../../app/shell/shell.module.css';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { ConversationItem } from '../../../components/conversation/ConversationItem.tsx';
 import { ReplyComposer } from '../../../components/conversation/ConversationComposer.tsx';
@@ -65,14 +65,15 @@ export const CommentItem = memo(function CommentItem({
           ) : null}
           {hiddenReplies > 0 ? (
             <div>
-              <Button
-                size="small"
+              <button
+                type="button"
+                className={shell.textSmall}
                 aria-controls={repliesId}
                 aria-expanded={false}
                 onClick={() => setExpanded(true)}
               >
                 {t('comments.showMoreReplies', { count: hiddenReplies })}
-              </Button>
+              </button>
             </div>
           ) : null}
           {replyTo ? (

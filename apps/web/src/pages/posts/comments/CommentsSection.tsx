@@ -6,14 +6,13 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../../i18n/useTranslation.tsx';
 import { useLocation } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useSnackbar } from '../../../app/feedback/context.ts';
+import shell from '../../../app/shell/shell.module.css';
 import { useComments, useCreateComment } from '../../../api/comments.ts';
 import { usePost } from '../../../api/posts.ts';
+import { ButtonSpinner } from '../../../components/ButtonSpinner.tsx';
+import item from '../../../components/item.module.css';
+import { Notice } from '../../../components/Notice.tsx';
 import { PageSpinner } from '../../../components/PageSpinner.tsx';
 import { QueryError } from '../../../components/QueryError.tsx';
 import { ConversationComposer } from '../../../components/conversation/ConversationComposer.tsx';
@@ -21,6 +20,7 @@ import { CommentItem } from './CommentItem.tsx';
 import { ThreadMutationsContext, useThreadMutations } from './threadMutations.ts';
 import { useAutoLoad } from '../../../components/useAutoLoad.ts';
 import { useIncremental } from '../../../components/useIncremental.ts';
+import css from './CommentsSection.module.css';
 import {
   atOnceCount,
   commentStep,
@@ -33,6 +33,7 @@ import {
 export function CommentsSection({ postId }: { postId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const loadMoreId = useId();
   const comments = useComments(postId);
   // The post page holds this query already: its comment count (replies included) at no cost.
   const post = usePost(postId).data;
@@ -80,12 +81,12 @@ export function CommentsSection({ postId }: { postId: string }) {
     list = <QueryError error={comments.error} onRetry={() => void comments.refetch()} />;
   } else {
     list = (
-      <Stack spacing={2}>
+      <div className={css.list}>
         {items.length === 0 ? (
-          <Typography color="text.secondary">{t('comments.empty')}</Typography>
+          <p className={`${item.body1} ${item.secondary}`}>{t('comments.empty')}</p>
         ) : (
           <ThreadMutationsContext.Provider value={thread}>
-            <Stack component="ul" spacing={3} sx={{ m: 0, p: 0 }}>
+            <ul className={css.comments}>
               {items.slice(0, rendered).map((comment, i) => (
                 <CommentItem
                   key={comment.id}
@@ -93,41 +94,43 @@ export function CommentsSection({ postId }: { postId: string }) {
                   showAllReplies={i === index && target?.kind === 'reply'}
                 />
               ))}
-            </Stack>
+            </ul>
           </ThreadMutationsContext.Provider>
         )}
         {rendered < count ? (
           <div ref={renderRest} aria-hidden />
         ) : count < items.length || hasNextPage ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-            <Button variant="outlined" onClick={showMore} loading={isFetchingNextPage}>
+          <div className={css.more}>
+            <button
+              type="button"
+              id={loadMoreId}
+              className={`${shell.outlinedMedium} ${isFetchingNextPage ? shell.loading : ''}`}
+              onClick={showMore}
+              disabled={isFetchingNextPage}
+            >
               {t('comments.loadMore')}
-            </Button>
-          </Box>
+              {isFetchingNextPage ? <ButtonSpinner labelledBy={loadMoreId} /> : null}
+            </button>
+          </div>
         ) : null}
-      </Stack>
+      </div>
     );
   }
 
   return (
-    <Stack
-      component="section"
-      spacing={2.5}
-      aria-labelledby={headingId}
-      data-testid="comments-section"
-    >
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline' }}>
-        <Typography id={headingId} variant="h6" component="h2">
+    <section className={css.section} aria-labelledby={headingId} data-testid="comments-section">
+      <div className={css.heading}>
+        <h2 id={headingId} className={css.title}>
           {t('comments.title')}
-        </Typography>
+        </h2>
         {commentCount !== undefined ? (
-          <Typography variant="body2" color="text.secondary">
+          <p className={`${item.body2} ${item.secondary}`}>
             {t('comments.count', { count: commentCount })}
-          </Typography>
+          </p>
         ) : null}
-      </Stack>
+      </div>
       {closed ? (
-        <Alert severity="info">{t('comments.closedRemoved')}</Alert>
+        <Notice severity="info">{t('comments.closedRemoved')}</Notice>
       ) : (
         <ConversationComposer
           ns="comments"
@@ -144,6 +147,6 @@ export function CommentsSection({ postId }: { postId: string }) {
         />
       )}
       {list}
-    </Stack>
+    </section>
   );
 }
