@@ -135,7 +135,12 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
           <Link className={css.sectionLink} to={`/sections/${section.slug}`}>
             {section.name[lng] || section.name.en}
           </Link>
-        ) : null
+        ) : (
+          // Its line kept while the sections load: the post's head does not move down (CLS).
+          <span className={css.sectionLink} aria-hidden>
+            {'\u00a0'}
+          </span>
+        )
       }
     >
       {post.state === 'removed' ? (
