@@ -1,8 +1,6 @@
 /** The replies of one status update (oldest first), each answerable, and the reply composer. */
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import type { StatusReply, StatusUpdate } from '@atelier/shared';
 import {
   useCreateStatusReply,
@@ -10,10 +8,12 @@ import {
   useStatusReplies,
   useUpdateStatusReply,
 } from '../../api/statusUpdates.ts';
+import { CircularProgress } from '../CircularProgress.tsx';
 import { QueryError } from '../QueryError.tsx';
 import { ConversationItem } from '../conversation/ConversationItem.tsx';
 import { ReplyComposer } from '../conversation/ConversationComposer.tsx';
 import { ReplyList, ReplyThread } from '../conversation/Replies.tsx';
+import css from './status.module.css';
 
 function StatusReplyItem({
   reply,
@@ -45,9 +45,9 @@ export function StatusReplies({ update }: { update: StatusUpdate }) {
   return (
     <ReplyThread indent={16}>
       {replies.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-          <CircularProgress size={24} aria-label={t('common.loading')} />
-        </Box>
+        <div className={css.repliesLoading}>
+          <CircularProgress className={css.repliesProgress} aria-label={t('common.loading')} />
+        </div>
       ) : replies.isError ? (
         <QueryError error={replies.error} onRetry={() => void replies.refetch()} />
       ) : replies.data.length > 0 ? (
