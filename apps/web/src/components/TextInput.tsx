@@ -41,7 +41,7 @@ function fitToText(textarea: HTMLTextAreaElement, minRows: number, maxRows: numb
   textarea.style.height = `${rows * lineHeight}px`;
 }
 
-type FieldElement = HTMLInputElement & HTMLTextAreaElement;
+export type FieldElement = HTMLInputElement & HTMLTextAreaElement;
 
 export interface TextInputProps {
   /** The input's id; one is made up if not given (the label and the helper text point at it). */

@@ -30,6 +30,9 @@ import type { z } from 'zod';
 import { ApiError } from '../api/client.ts';
 import { afterIdle } from '../app/idle.ts';
 import { serverFieldErrors, translateError, type FieldErrors } from './errors.ts';
+import { loadSchema, schemaRequested, type SchemaSource } from './schemaSource.ts';
+
+export type { SchemaSource } from './schemaSource.ts';
 
 export interface ZodForm<TIn extends FieldValues, TOut> extends UseFormReturn<TIn, unknown, TOut> {
   /** The submit handler for `<form onSubmit>`: validates, then runs `action` with the parsed values. */
@@ -54,22 +57,6 @@ export interface TextFieldBinding extends Omit<UseFormRegisterReturn, 'ref'> {
   inputRef: RefCallBack;
   error: boolean;
   helperText: string | undefined;
-}
-
-/** A schema, or a function loading it (see above). */
-export type SchemaSource<S> = S | (() => Promise<S>);
-
-/** Loaded schemas, shared by every form using the same loader; a failed load is tried again. */
-const loadedSchemas = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
-/** The schema of a loader (loading it once). */
-function loadSchema<S>(load: () => Promise<S>): Promise<S> {
-  let loading = loadedSchemas.get(load) as Promise<S> | undefined;
-  if (!loading) {
-    loading = load();
-    loadedSchemas.set(load, loading);
-    loading.catch(() => loadedSchemas.delete(load));
-  }
-  return loading;
 }
 
 /**
@@ -97,7 +84,7 @@ function resolverOf<S extends z.ZodType<unknown, FieldValues>>(
   return async (values, context, options) => {
     let schema: S;
     try {
-      if (!loadedSchemas.has(source)) await ready;
+      if (!schemaRequested(source)) await ready;
       schema = await loadSchema(source);
     } catch {
       onLoadFailed();

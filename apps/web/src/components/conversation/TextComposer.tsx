@@ -1,9 +1,9 @@
 /**
  * A labelled text area with a live counter and a submit button, for comments, replies and status
- * updates (and their inline edits): a `useZodForm` form on the shared schema of the request, its
- * one text field `name`, checked as it changes. Over the limit the counter turns red with the
- * schema's message and nothing is sent; an empty text only disables the button. Ctrl/⌘+Enter
- * submits, Escape cancels. The server's errors show under the field. The text is cleared after a
+ * updates (and their inline edits): a one-field form on the shared schema of the request
+ * (`useTextForm`), checked as it changes. Over the limit the counter turns red with the schema's
+ * message and nothing is sent; an empty text only disables the button. Ctrl/⌘+Enter submits,
+ * Escape cancels. The server's errors show under the field. The text is cleared after a
  * successful submit (unless editing).
  *
  * The field is a multiline TextInput, as tall as its text up to 16 lines; the buttons are plain
@@ -13,16 +13,15 @@
  */
 import { useEffect, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import type { z } from 'zod';
 import { generalErrorCode, translateError } from '../errors.ts';
+import type { SchemaSource } from '../schemaSource.ts';
 import { TextInput } from '../TextInput.tsx';
-import { useZodForm, type SchemaSource } from '../useZodForm.ts';
 import css from './composer.module.css';
+import { useTextForm, type TextSchema } from './useTextForm.ts';
+
+export type { TextSchema } from './useTextForm.ts';
 
 const maxRows = 16;
-
-/** The shared schema of a request whose one text field the composer fills. */
-export type TextSchema = z.ZodType<Record<string, string>, Record<string, string>>;
 
 export interface TextComposerProps {
   label: string;
@@ -60,56 +59,37 @@ export function TextComposer({
   placeholder,
 }: TextComposerProps) {
   const { t } = useTranslation();
-  const form = useZodForm(
-    schema,
-    { [name]: initial },
-    {
-      mode: 'onChange',
-      // Zod loads when someone starts writing, not with every page that shows a composer.
-      loadOn: 'focus',
-      // The text is the only field: whatever field the server names is about it.
-      serverFields: (errors) => {
-        const [first] = Object.values(errors);
-        return first ? { [name]: first } : {};
-      },
-    },
-  );
-  const text = form.watch(name) ?? '';
-  const { setFocus } = form;
+  const form = useTextForm(schema, name, initial, onSubmit, keepAfterSubmit);
+  const { text, fieldRef } = form;
   useEffect(() => {
-    if (focusOnMount) setFocus(name);
-  }, [focusOnMount, setFocus, name]);
+    if (focusOnMount) fieldRef.current?.focus();
+  }, [focusOnMount, fieldRef]);
   const unchanged = keepAfterSubmit && text.trim() === initial.trim();
-  const blocked = form.pending || !form.formState.isValid || unchanged;
-
-  const submit = form.submit(async (values) => {
-    await onSubmit(values[name] ?? '');
-    if (!keepAfterSubmit) form.reset({ [name]: '' });
-  });
+  const blocked = form.pending || !form.valid || unchanged;
 
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !blocked) submit();
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !blocked) form.submit();
     if (e.key === 'Escape' && onCancel) onCancel();
   };
 
-  // An empty text is no error to point at: the button is disabled.
-  const fieldMessage = text.trim() ? form.message(name) : undefined;
+  const fieldMessage = form.fieldError ? translateError(t, form.fieldError) : undefined;
   const generalCode = generalErrorCode(form.error);
   const message =
     fieldMessage ?? (generalCode ? translateError(t, generalCode) : undefined) ?? hint;
-  const { ref, ...input } = form.register(name);
   return (
     <form
       className={css.form}
-      onSubmit={submit}
+      onSubmit={form.submit}
       // Someone starts writing (a change without focus too: a script, an extension).
       onFocus={form.prepare}
       onChange={form.prepare}
       noValidate
     >
       <TextInput
-        {...input}
-        inputRef={ref}
+        name={name}
+        value={text}
+        onChange={(e) => form.change(e.currentTarget.value)}
+        inputRef={fieldRef}
         label={label}
         multiline
         minRows={minRows}
