@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { assertFocused, desktop, mobile, shoot } from '../lib/browser.ts';
 import { addFiles } from '../lib/flows.ts';
@@ -78,6 +79,10 @@ describe('community', () => {
     // Another member likes it and comments; the creator replies.
     const r = reader.page;
     await r.goto(postUrl);
+    // A post's first screen, its comments and their composer draw no MUI component: no style
+    // engine runs (the page loads neither MUI nor Emotion; performance.md).
+    await r.getByLabel('Add a comment').waitFor();
+    assert.equal(await emotionStyles(r), 0, 'the post page ran Emotion');
     await r.getByRole('button', { name: 'Like (0 likes)' }).click();
     await r.getByRole('button', { name: 'Unlike (1 like)' }).waitFor();
     await r.getByLabel('Add a comment').fill('The waves made me dizzy, in a good way.');
@@ -130,6 +135,9 @@ describe('community', () => {
 
     // A status update with a reply.
     await r.goto('/');
+    // The home, its status column and composer included, draws no MUI component either.
+    await r.getByLabel('What are you up to?').waitFor();
+    assert.equal(await emotionStyles(r), 0, 'the home ran Emotion');
     await r.getByLabel('What are you up to?').fill('Reading sea stories all weekend.');
     await r.getByRole('button', { name: 'Post', exact: true }).click();
     await r.getByText('Reading sea stories all weekend.').waitFor();
@@ -188,3 +196,8 @@ describe('community', () => {
     await r.getByText('Post not found').waitFor();
   });
 });
+
+/** The style sheets Emotion (MUI's style engine) inserted in the page. */
+function emotionStyles(page: Page): Promise<number> {
+  return page.evaluate(() => document.querySelectorAll('style[data-emotion]').length);
+}
