@@ -55,6 +55,8 @@ export function useTextForm(
   const [pending, setPending] = useState(false);
   const fieldRef = useRef<FieldElement>(null);
   const mounted = useRef(true);
+  /** A submit runs (a ref: two Ctrl+Enter before the next render send once). */
+  const busy = useRef(false);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -80,17 +82,20 @@ export function useTextForm(
 
   const submit = (event?: SyntheticEvent) => {
     event?.preventDefault();
+    // Pending from the first moment (the schema may still load): a second Ctrl+Enter sends nothing.
+    if (busy.current) return;
+    busy.current = true;
     setError(null);
+    setPending(true);
     void (async () => {
-      const loaded = await load();
-      if (!loaded) return;
-      const parsed = loaded.safeParse({ [name]: text });
-      if (!parsed.success) {
-        fieldRef.current?.focus();
-        return;
-      }
-      setPending(true);
       try {
+        const loaded = await load();
+        if (!loaded) return;
+        const parsed = loaded.safeParse({ [name]: text });
+        if (!parsed.success) {
+          fieldRef.current?.focus();
+          return;
+        }
         await action(parsed.data[name] ?? '');
         if (!keepAfterSubmit && mounted.current) setText('');
       } catch (err) {
@@ -99,6 +104,7 @@ export function useTextForm(
         // The text is the only field: whatever field the server names is about it.
         setServerField(Object.values(serverFieldErrors(err))[0]);
       } finally {
+        busy.current = false;
         if (mounted.current) setPending(false);
       }
     })();

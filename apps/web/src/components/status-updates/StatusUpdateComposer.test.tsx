@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderInApp } from '../../test/render.tsx';
+import { TextComposer } from '../conversation/TextComposer.tsx';
 import { StatusUpdateComposer } from './StatusUpdateComposer.tsx';
 
 function renderComposer() {
@@ -90,5 +91,66 @@ describe('StatusUpdateComposer', () => {
     await user.type(screen.getByLabelText('What are you up to?'), 'Quick one');
     await user.keyboard('{Control>}{Enter}{/Control}');
     await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+  });
+
+  it('sends once for two quick submits, and the server error on the text goes when it changes', async () => {
+    let answer: (response: Response) => void = () => {};
+    const fetch = vi.fn(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderComposer();
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('What are you up to?');
+    await user.type(field, 'Hi');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Post' })).toHaveProperty('disabled', false),
+    );
+    const form = field.closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
+    answer(
+      Response.json(
+        {
+          error: {
+            code: 'errors.validation',
+            message: 'x',
+            fields: { content: 'errors.statusTooLong' },
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    const message = 'A status update can have at most 1,000 characters.';
+    expect(await screen.findByText(message)).toBeVisible();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await user.type(field, '!');
+    await waitFor(() => expect(screen.queryByText(message)).not.toBeInTheDocument());
+    expect(field.getAttribute('aria-invalid')).toBe('false');
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('says the form could not load when its schema cannot, and sends nothing', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderInApp(
+      <TextComposer
+        label="Note"
+        name="content"
+        max={10}
+        submitLabel="Send"
+        schema={() => Promise.reject(new Error('offline'))}
+        onSubmit={fetch}
+      />,
+    );
+    const field = screen.getByLabelText('Note');
+    fireEvent.change(field, { target: { value: 'Hello' } });
+    fireEvent.submit(field.closest('form')!);
+    expect(await screen.findByText(/Atelier cannot be reached/)).toBeVisible();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
