@@ -120,7 +120,7 @@ export function CommentsSection({ postId }: { postId: string }) {
   return (
     <section className={css.section} aria-labelledby={headingId} data-testid="comments-section">
       <div className={css.heading}>
-        <h2 id={headingId} className={css.title}>
+        <h2 id={headingId} className={item.h6}>
           {t('comments.title')}
         </h2>
         {commentCount !== undefined ? (
