@@ -4,6 +4,8 @@
  * long thread (`--comments` 50 comments with 2 replies each: 150 in all, as the issue measured),
  * then `buildApp` with the built web app + listen on PORT. Prints `BENCH_READY {json}` (a member's
  * e-mail and password, the long thread's post id); SIGTERM closes it and removes the directory.
+ * The member is the demo's `mina.park` (the interface in Korean), or the demo member named by
+ * `BENCH_MEMBER` (`alex.rivers`: in English).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -87,7 +89,7 @@ const app = await buildApp({ config, database });
 await app.listen({ host: config.HOST, port: config.PORT });
 process.stdout.write(
   `BENCH_READY ${JSON.stringify({
-    email: demoEmail({ key: 'mina.park' }),
+    email: demoEmail({ key: process.env.BENCH_MEMBER ?? 'mina.park' }),
     password: seeded.password,
     postId,
     comments: threadComments,

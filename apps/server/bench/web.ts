@@ -380,6 +380,6 @@ try {
   }
 } finally {
   await stopChild(chromium.proc);
-  fs.rmSync(chromium.profile, { recursive: true, force: true });
+  fs.rmSync(chromium.profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   await stopChild(server.proc);
 }
