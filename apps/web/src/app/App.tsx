@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CurrentUserProvider } from '../api/me.ts';
+import { AppNavigationProvider } from '../components/AppLink.tsx';
 import { createQueryClient } from '../api/queryClient.ts';
 import { TranslationProvider } from '../i18n/useTranslation.tsx';
 import { ConfirmProvider } from './feedback/ConfirmProvider.tsx';
@@ -22,7 +23,9 @@ export function App() {
           <SnackbarProvider>
             <ConfirmProvider>
               <BrowserRouter>
-                <AppRoutes />
+                <AppNavigationProvider>
+                  <AppRoutes />
+                </AppNavigationProvider>
               </BrowserRouter>
             </ConfirmProvider>
           </SnackbarProvider>

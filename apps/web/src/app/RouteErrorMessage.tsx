@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import { Link as RouterLink } from 'react-router';
+import { AppLink } from '../components/AppLink.tsx';
 import styles from './message.module.css';
 import shell from './shell/shell.module.css';
 
@@ -17,9 +17,9 @@ export function RouteErrorMessage() {
         >
           {t('routeError.reload')}
         </button>
-        <RouterLink className={shell.textMedium} to="/">
+        <AppLink className={shell.textMedium} to="/">
           {t('nav.home')}
-        </RouterLink>
+        </AppLink>
       </div>
     </div>
   );

@@ -6,7 +6,7 @@
  * (item.module.css): every comment, reply and status update has one.
  */
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import { Link } from 'react-router';
+import { AppLink } from './AppLink.tsx';
 import { DELETED_USERNAME, roleLineThrough, roles, type PublicUser } from '@atelier/shared';
 import { WithPresence } from './PresenceDot.tsx';
 import { RelativeTime } from './RelativeTime.tsx';
@@ -39,7 +39,7 @@ export function AuthorLine({ author, timestamp, edition, size = 'medium' }: Auth
       {author && author.username === DELETED_USERNAME ? (
         <span className={`${text} ${css.italic}`}>{t('authorLine.deletedUser')}</span>
       ) : author ? (
-        <Link
+        <AppLink
           to={`/users/${author.id}`}
           className={`${small ? css.caption : css.body2} ${css.authorName}`}
           data-role={author.displayedRole}
@@ -49,7 +49,7 @@ export function AuthorLine({ author, timestamp, edition, size = 'medium' }: Auth
           }}
         >
           {author.username}
-        </Link>
+        </AppLink>
       ) : (
         <span className={`${text} ${css.italic}`}>{t('authorLine.deleted')}</span>
       )}

@@ -6,7 +6,7 @@
  */
 import type { ComponentProps } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import { Link as RouterLink } from 'react-router';
+import { AppLink } from './AppLink.tsx';
 import { isApiError } from '../api/client.ts';
 import shell from '../app/shell/shell.module.css';
 import { Notice } from './Notice.tsx';
@@ -17,9 +17,9 @@ export function BackHome() {
   const { t } = useTranslation();
   return (
     <div>
-      <RouterLink to="/" className={shell.outlinedMedium}>
+      <AppLink to="/" className={shell.outlinedMedium}>
         {t('later.backHome')}
-      </RouterLink>
+      </AppLink>
     </div>
   );
 }

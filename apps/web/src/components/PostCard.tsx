@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import { Link } from 'react-router';
+import { AppLink } from './AppLink.tsx';
 import { formatCompactNumber, type PostSummary, type TextRange } from '@atelier/shared';
 import { Highlighted } from './Highlighted.tsx';
 import { AuthorLine } from './AuthorLine.tsx';
@@ -71,9 +71,9 @@ export function PostCard({
         <div className={css.body}>
           {sectionLabel ? <span className={css.caption}>{sectionLabel}</span> : null}
           <h2 className={css.title}>
-            <Link className={css.titleLink} to={`/posts/${post.id}`}>
+            <AppLink className={css.titleLink} to={`/posts/${post.id}`}>
               <Highlighted text={post.title} ranges={highlight?.title} />
-            </Link>
+            </AppLink>
           </h2>
           {post.excerpt ? (
             // Its lines (list items, table rows) kept apart: inline, so that it holds without the sheet.

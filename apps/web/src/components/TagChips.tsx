@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n/useTranslation.tsx';
-import { Link as RouterLink } from 'react-router';
+import { AppLink } from './AppLink.tsx';
 import { isLanguage, labelCollator, tagLabel, type Tag } from '@atelier/shared';
 import { useTags } from '../api/tags.ts';
 import chip from './chip.module.css';
@@ -51,12 +51,12 @@ export function TagChips({
       {known.map((tag) => (
         <li key={tag.id}>
           {section ? (
-            <RouterLink
+            <AppLink
               className={`${chipClass} ${chip.clickable}`}
               to={`/sections/${encodeURIComponent(section)}?tag=${encodeURIComponent(tag.id)}`}
             >
               <span className={chip.label}>{`#${tagLabel(tag, lng)}`}</span>
-            </RouterLink>
+            </AppLink>
           ) : (
             <div className={chipClass}>
               <span className={chip.label}>{`#${tagLabel(tag, lng)}`}</span>

@@ -6,7 +6,8 @@
  */
 import { lazy, Suspense } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { AppLink } from '../../components/AppLink.tsx';
 import { useMe } from '../../api/me.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { SearchField } from './SearchField.tsx';
@@ -27,12 +28,12 @@ export function TopBar() {
   return (
     <header className={css.bar}>
       <div className={css.toolbar}>
-        <Link to="/" className={`${css.iconButton} ${css.edgeStart}`} aria-label={t('nav.home')}>
+        <AppLink to="/" className={`${css.iconButton} ${css.edgeStart}`} aria-label={t('nav.home')}>
           <ShellIcon name="home" />
-        </Link>
-        <Link to="/" className={css.title}>
+        </AppLink>
+        <AppLink to="/" className={css.title}>
           {t('appName')}
-        </Link>
+        </AppLink>
         <div className={css.grow} />
         {user?.hasAccess ? <SearchField /> : null}
         {user?.hasAccess ? (
@@ -52,14 +53,14 @@ export function TopBar() {
           ) : (
             <div className={css.signedOut}>
               {pathname !== '/login' ? (
-                <Link to="/login" className={css.button}>
+                <AppLink to="/login" className={css.button}>
                   {t('nav.login')}
-                </Link>
+                </AppLink>
               ) : null}
               {pathname !== '/register' ? (
-                <Link to="/register" className={`${css.button} ${css.contained}`}>
+                <AppLink to="/register" className={`${css.button} ${css.contained}`}>
                   {t('nav.register')}
-                </Link>
+                </AppLink>
               ) : null}
               <LanguageMenu />
             </div>

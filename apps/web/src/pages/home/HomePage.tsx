@@ -4,7 +4,7 @@
  * the latest updates). Desktop: sections and status updates side by side; mobile: stacked.
  */
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import { Link as RouterLink } from 'react-router';
+import { AppLink } from '../../components/AppLink.tsx';
 import { formatCompactNumber, type HomeSection, type SiteStats } from '@atelier/shared';
 import { useHome } from '../../api/home.ts';
 import { deferredPart } from '../../components/AfterFirstPaint.tsx';
@@ -47,9 +47,9 @@ export default function HomePage() {
                 <h2 id="home-status" className={css.heading}>
                   {t('home.statusHeading')}
                 </h2>
-                <RouterLink to="/status-updates" className={css.more}>
+                <AppLink to="/status-updates" className={css.more}>
                   {t('home.allStatusUpdates')}
-                </RouterLink>
+                </AppLink>
               </div>
               <StatusColumn items={home.data.statusUpdates} />
             </section>
@@ -73,9 +73,9 @@ function SectionCard({ section }: { section: HomeSection }) {
     <div className={css.card}>
       <div className={css.head}>
         <h3 className={css.name}>
-          <RouterLink to={`/sections/${section.slug}`} className={css.link}>
+          <AppLink to={`/sections/${section.slug}`} className={css.link}>
             {section.name[lng] || section.name.en}
-          </RouterLink>
+          </AppLink>
         </h3>
         <span className={css.chip}>{t(`home.sectionTypes.${section.type}`)}</span>
       </div>
@@ -85,9 +85,9 @@ function SectionCard({ section }: { section: HomeSection }) {
         {last ? (
           <>
             <span className={`${item.caption} ${item.secondary}`}>{t('home.latestPost')}</span>
-            <RouterLink to={`/posts/${last.id}`} className={css.postLink}>
+            <AppLink to={`/posts/${last.id}`} className={css.postLink}>
               {last.title}
-            </RouterLink>
+            </AppLink>
             <AuthorLine author={last.author} timestamp={last.createdAt} size="small" />
             <div>
               <ProvenanceBadge provenance={last.provenance} />

@@ -6,7 +6,7 @@
  */
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/AppLink.tsx';
 import { creditKinds, type PostCredits } from '@atelier/shared';
 import { usePostCredits } from '../../api/credits.ts';
 import { MaterialIcon } from '../../components/MaterialIcon.tsx';
@@ -26,7 +26,7 @@ function PartLink({
   const { t } = useTranslation();
   if (!part) return null;
   return (
-    <Link
+    <AppLink
       to={`/posts/${part.id}`}
       className={
         step === 'previous' ? `${shell.outlinedSmall} ${buttons.withStart}` : shell.outlinedSmall
@@ -44,7 +44,7 @@ function PartLink({
           <MaterialIcon name="navigateNext" size="inherit" />
         </span>
       ) : null}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -55,9 +55,9 @@ function SeriesBox({ place }: { place: NonNullable<PostCredits['series']> }) {
     <nav className={css.series} aria-labelledby={headingId}>
       <h2 id={headingId} className={css.seriesHeading}>
         {t('credits.seriesLabel')}{' '}
-        <Link className={css.link} to={`/series/${place.series.id}`}>
+        <AppLink className={css.link} to={`/series/${place.series.id}`}>
           {place.series.title}
-        </Link>{' '}
+        </AppLink>{' '}
         — {t('credits.partOf', { part: place.part, count: place.of })}
       </h2>
       <div className={css.parts}>
@@ -72,9 +72,9 @@ function SeriesBox({ place }: { place: NonNullable<PostCredits['series']> }) {
             </li>
           ) : (
             <li key={c.id}>
-              <Link className={css.chapterLink} to={`/posts/${c.id}`}>
+              <AppLink className={css.chapterLink} to={`/posts/${c.id}`}>
                 {c.title}
-              </Link>
+              </AppLink>
             </li>
           ),
         )}
@@ -97,9 +97,9 @@ export function PostCreditsPanel({ postId }: { postId: string }) {
           {credits.data.credits.map((c) => (
             <li className={css.body2} key={c.post.id}>
               {t(`credits.kindOf.${c.kind}`)}{' '}
-              <Link className={css.link} to={`/posts/${c.post.id}`}>
+              <AppLink className={css.link} to={`/posts/${c.post.id}`}>
                 {c.post.title}
-              </Link>{' '}
+              </AppLink>{' '}
               {t('credits.by', { user: c.post.author.username })}
             </li>
           ))}

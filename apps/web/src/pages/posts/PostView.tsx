@@ -7,7 +7,8 @@
  */
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/useTranslation.tsx';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { AppLink } from '../../components/AppLink.tsx';
 import { formatCompactNumber, mayManage, type CurrentUser, type Post } from '@atelier/shared';
 import { useConfirm, useSnackbar } from '../../app/feedback/context.ts';
 import { useDeletePost, useRecordView } from '../../api/posts.ts';
@@ -132,9 +133,9 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
       title={post.title}
       intro={
         section ? (
-          <Link className={css.sectionLink} to={`/sections/${section.slug}`}>
+          <AppLink className={css.sectionLink} to={`/sections/${section.slug}`}>
             {section.name[lng] || section.name.en}
-          </Link>
+          </AppLink>
         ) : (
           // Its line kept while the sections load: the post's head does not move down (CLS).
           <span className={css.sectionLink} aria-hidden>
@@ -205,13 +206,13 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
                 {t('history.open')}
               </button>
             ) : null}
-            <Link
+            <AppLink
               className={`${shell.outlinedSmall} ${buttons.withStart}`}
               to={`/posts/${post.id}?edit=1`}
             >
               <StartIcon name="editOutlined" />
               {t('post.edit')}
-            </Link>
+            </AppLink>
             <DeleteButton loading={remove.isPending} onClick={() => void onDelete()} />
           </div>
         ) : null}
