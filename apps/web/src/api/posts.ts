@@ -74,7 +74,8 @@ export function useDeletePost(id: string) {
   // A deleted post's detail stays cached until it is unused: the open page navigates away first.
   return useRouteMutation('DELETE /api/posts/:id', () => ({ params: { id } }), {
     // Not awaited: the page navigates away at once, before a refetch of the deleted post (a live
-    // push may ask for one) can replace it with "not found" and drop the caller's callbacks.
+    // push may ask for one) replaces it with "not found" (PostView awaits the deletion itself, so
+    // it navigates even when that came first).
     onSuccess: (_data, _none, _result, { client }) => {
       void invalidate(client, listsOfPosts);
     },

@@ -3,7 +3,9 @@
  * counted per opening, and the image lightbox works by keyboard.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within, waitFor } from '@testing-library/react';
+import { act, screen, within, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { Route, Routes } from 'react-router';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { CurrentUser, Media, Post, PostCredits } from '@atelier/shared';
@@ -112,6 +114,46 @@ describe('PostView', { timeout: 15_000 }, () => {
       '/posts/p1?edit=1',
     );
     expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();
+  });
+
+  it('goes to the section after a deletion, even when the page showed "not found" first', async () => {
+    // The DELETE is answered only once the view has gone: a live push of the deletion refetched
+    // the post, and the page replaced the view with "not found" before the answer came.
+    let answer: (res: Response) => void = () => undefined;
+    const fetch = vi.fn((url: string, init?: RequestInit) =>
+      init?.method === 'DELETE'
+        ? new Promise<Response>((resolve) => (answer = resolve))
+        : Promise.resolve(json(url.endsWith('/views') ? { viewCount: 6 } : noCredits)),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
+    });
+    client.setQueryData(queryKeys.sections, []);
+    client.setQueryData(tagKeys.all, []);
+    let hide: () => void = () => undefined;
+    function Page() {
+      const [shown, setShown] = useState(true);
+      hide = () => setShown(false);
+      return shown ? <PostView post={basePost} me={user('author')} /> : <p>Post not found</p>;
+    }
+    const show = vi.fn();
+    renderInApp(
+      <Routes>
+        <Route path="/posts/p1" element={<Page />} />
+        <Route path="/sections/writing" element={<p>The writing section</p>} />
+      </Routes>,
+      { client, path: '/posts/p1', show, confirm: () => Promise.resolve(true) },
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(fetch.mock.calls.some((c) => c[1]?.method === 'DELETE')).toBe(true));
+    act(() => hide());
+    expect(screen.getByText('Post not found')).toBeVisible();
+    answer(new Response(null, { status: 204 }));
+    expect(await screen.findByText('The writing section')).toBeVisible();
+    expect(show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'The post was deleted.' }),
+    );
   });
 
   it('says a removed post was removed, and why', () => {

@@ -117,14 +117,17 @@ export function PostView({ post, me }: { post: Post; me: CurrentUser }) {
       confirmColor: 'error',
     });
     if (!ok) return;
-    remove.mutate(undefined, {
-      onSuccess: () => {
-        snackbar({ message: t('post.deleted'), color: 'success' });
-        void navigate(`/sections/${post.section}`, { replace: true });
-      },
-      onError: (err) =>
-        snackbar({ message: translateError(t, isApiError(err) ? err.code : null), color: 'error' }),
-    });
+    // Awaited, not `mutate`'s callbacks: those are dropped when this view unmounts first, as it
+    // does when the post's live push (the deletion itself) refetches it and the page shows "not
+    // found" before the answer to the DELETE has come — the page then stayed there.
+    try {
+      await remove.mutateAsync();
+    } catch (err) {
+      snackbar({ message: translateError(t, isApiError(err) ? err.code : null), color: 'error' });
+      return;
+    }
+    snackbar({ message: t('post.deleted'), color: 'success' });
+    void navigate(`/sections/${post.section}`, { replace: true });
   };
 
   return (
