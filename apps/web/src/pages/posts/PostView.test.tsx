@@ -123,7 +123,15 @@ describe('PostView', { timeout: 15_000 }, () => {
     const fetch = vi.fn((url: string, init?: RequestInit) =>
       init?.method === 'DELETE'
         ? new Promise<Response>((resolve) => (answer = resolve))
-        : Promise.resolve(json(url.endsWith('/views') ? { viewCount: 6 } : noCredits)),
+        : Promise.resolve(
+            json(
+              url.endsWith('/views')
+                ? { viewCount: 6 }
+                : url.endsWith('/credits')
+                  ? noCredits
+                  : { items: [], nextCursor: null },
+            ),
+          ),
     );
     vi.stubGlobal('fetch', fetch);
     const client = new QueryClient({
