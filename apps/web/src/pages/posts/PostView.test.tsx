@@ -69,24 +69,32 @@ const summary = (id: string, title: string) => {
   return { ...rest, id, title };
 };
 
-function renderView(post: Post, me: CurrentUser, credits: PostCredits = noCredits) {
-  const fetch = vi.fn((url: string) =>
-    Promise.resolve(
-      json(
-        url.endsWith('/views')
-          ? { viewCount: 6 }
-          : url.endsWith('/credits')
-            ? credits
-            : { items: [], nextCursor: null },
-      ),
+/** The server's answer to a read of the post page: its view count, credits or comments. */
+const readAnswer = (url: string, credits: PostCredits = noCredits) =>
+  Promise.resolve(
+    json(
+      url.endsWith('/views')
+        ? { viewCount: 6 }
+        : url.endsWith('/credits')
+          ? credits
+          : { items: [], nextCursor: null },
     ),
   );
-  vi.stubGlobal('fetch', fetch);
+
+/** A query client holding the sections and tags the view reads. */
+function viewClient() {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity } },
   });
   client.setQueryData(queryKeys.sections, []);
   client.setQueryData(tagKeys.all, []);
+  return client;
+}
+
+function renderView(post: Post, me: CurrentUser, credits: PostCredits = noCredits) {
+  const fetch = vi.fn((url: string) => readAnswer(url, credits));
+  vi.stubGlobal('fetch', fetch);
+  const client = viewClient();
   const view = renderInApp(<PostView post={post} me={me} />, { client });
   return { fetch, ...view };
 }
@@ -123,22 +131,10 @@ describe('PostView', { timeout: 15_000 }, () => {
     const fetch = vi.fn((url: string, init?: RequestInit) =>
       init?.method === 'DELETE'
         ? new Promise<Response>((resolve) => (answer = resolve))
-        : Promise.resolve(
-            json(
-              url.endsWith('/views')
-                ? { viewCount: 6 }
-                : url.endsWith('/credits')
-                  ? noCredits
-                  : { items: [], nextCursor: null },
-            ),
-          ),
+        : readAnswer(url),
     );
     vi.stubGlobal('fetch', fetch);
-    const client = new QueryClient({
-      defaultOptions: { queries: { retry: false, staleTime: Infinity } },
-    });
-    client.setQueryData(queryKeys.sections, []);
-    client.setQueryData(tagKeys.all, []);
+    const client = viewClient();
     let hide: () => void = () => undefined;
     function Page() {
       const [shown, setShown] = useState(true);
