@@ -14,6 +14,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The server's refusal of a status update's text as too long (a field error). */
+const tooLong = () =>
+  Response.json(
+    {
+      error: {
+        code: 'errors.validation',
+        message: 'x',
+        fields: { content: 'errors.statusTooLong' },
+      },
+    },
+    { status: 400 },
+  );
+
 describe('StatusUpdateComposer', () => {
   it('counts characters and refuses more than 1,000 (the shared schema, as it is typed)', async () => {
     const fetch = vi.fn();
@@ -59,20 +72,7 @@ describe('StatusUpdateComposer', () => {
   it('shows the server error under the field', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(() =>
-        Promise.resolve(
-          Response.json(
-            {
-              error: {
-                code: 'errors.validation',
-                message: 'x',
-                fields: { content: 'errors.statusTooLong' },
-              },
-            },
-            { status: 400 },
-          ),
-        ),
-      ),
+      vi.fn(() => Promise.resolve(tooLong())),
     );
     renderComposer();
     const user = userEvent.setup();
@@ -113,18 +113,7 @@ describe('StatusUpdateComposer', () => {
     fireEvent.submit(form);
     fireEvent.submit(form);
     await waitFor(() => expect(fetch).toHaveBeenCalledOnce());
-    answer(
-      Response.json(
-        {
-          error: {
-            code: 'errors.validation',
-            message: 'x',
-            fields: { content: 'errors.statusTooLong' },
-          },
-        },
-        { status: 400 },
-      ),
-    );
+    answer(tooLong());
     const message = 'A status update can have at most 1,000 characters.';
     expect(await screen.findByText(message)).toBeVisible();
     expect(field.getAttribute('aria-invalid')).toBe('true');
