@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { bundleModulesPlugin } from './build/bundle-modules.ts';
+import { compileHintsPlugin } from './build/compile-hints.ts';
 import { muiThemePlugin } from './build/mui-theme.ts';
 import { precompressPlugin } from './build/precompress.ts';
 import { routePreloadPlugin } from './build/route-preload.ts';
@@ -51,6 +52,7 @@ export default defineConfig(({ command }) => ({
     react(),
     routePreloadPlugin(),
     bundleModulesPlugin(),
+    compileHintsPlugin(),
     precompressPlugin(),
   ],
   resolve: {
