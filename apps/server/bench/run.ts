@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_EMAIL, BENCH_PASSWORD, sizes, type Generated, type IndexProbe } from './generate.ts';
 import { freePort, numberOption } from './common.ts';
-import { writeDoc } from './doc.ts';
+import { sectionMarkers, writeDoc } from './doc.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(benchDir, '..');
@@ -606,18 +606,15 @@ log(
 log(table(rows, baseline.reqPerSec ?? 1));
 if (write) {
   // Keep the live and web benchmarks' sections (`npm run bench:live` / `bench:web` write between
-  // their markers).
+  // their markers) and the notes that follow them: everything from the first of those markers on.
   const previous = fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '';
-  const kept = ['live', 'web']
-    .map(
-      (name) =>
-        new RegExp(`<!-- bench:${name}:start -->[\\s\\S]*<!-- bench:${name}:end -->\\n?`).exec(
-          previous,
-        )?.[0],
-    )
-    .filter(Boolean)
-    .map((section) => `${section?.trimEnd()}\n`);
+  const keptFrom = Math.min(
+    ...['live', 'web']
+      .map((name) => previous.indexOf(sectionMarkers(name)[0]))
+      .filter((i) => i >= 0),
+  );
+  const kept = Number.isFinite(keptFrom) ? previous.slice(keptFrom).trim() : '';
   const doc = document(rows, baseline, modes, started, load);
-  await writeDoc(docFile, kept.length ? `${doc.trimEnd()}\n\n${kept.join('\n')}` : doc);
+  await writeDoc(docFile, kept ? `${doc.trimEnd()}\n\n${kept}\n` : doc);
   log(`\nWrote ${path.relative(process.cwd(), docFile)}`);
 }
