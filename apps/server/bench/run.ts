@@ -447,7 +447,8 @@ results are the same) or declare the indexes with \`.desc().nullsFirst()\`.\n`
   return `# Performance
 
 Numbers produced by \`npm run bench\` on ${started.toISOString().slice(0, 10)}; regenerate them on your
-own machine with the same command (the file is rewritten each run).
+own machine with the same command (it rewrites this file up to the live and web sections,
+which \`npm run bench:live\` and \`npm run bench:web\` write, and keeps them and the notes after them).
 
 ## How to run
 
