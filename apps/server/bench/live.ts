@@ -534,7 +534,7 @@ function section(results: Result[], skipped: string | null): string {
     '',
     `Run on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ` +
       `${Math.round(os.totalmem() / 2 ** 30)} GB, load average ${loadBefore.toFixed(1)} when it started; the sockets' client ` +
-      'runs on the same machine (and competes for the same cores). `npm run bench` rewrites this file: run this one after it.',
+      'runs on the same machine (and competes for the same cores). `npm run bench` rewrites the file above this section and keeps this one.',
     '',
     '```sh',
     'npm run bench:live                      # 1,000 sockets; on PostgreSQL too, and two nodes with Redis, when they answer',
