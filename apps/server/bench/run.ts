@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { BENCH_EMAIL, BENCH_PASSWORD, sizes, type Generated, type IndexProbe } from './generate.ts';
 import { freePort, numberOption } from './common.ts';
-import { sectionMarkers, writeDoc } from './doc.ts';
+import { withKeptTail, writeDoc } from './doc.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(benchDir, '..');
@@ -612,15 +612,9 @@ log(
 log(table(rows, baseline.reqPerSec ?? 1));
 if (write) {
   // Keep the live and web benchmarks' sections (`npm run bench:live` / `bench:web` write between
-  // their markers) and the notes that follow them: everything from the first of those markers on.
+  // their markers) and the notes that follow them.
   const previous = fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '';
-  const keptFrom = Math.min(
-    ...['live', 'web']
-      .map((name) => previous.indexOf(sectionMarkers(name)[0]))
-      .filter((i) => i >= 0),
-  );
-  const kept = Number.isFinite(keptFrom) ? previous.slice(keptFrom).trim() : '';
   const doc = document(rows, baseline, modes, started, load);
-  await writeDoc(docFile, kept ? `${doc.trimEnd()}\n\n${kept}\n` : doc);
+  await writeDoc(docFile, withKeptTail(doc, previous, ['live', 'web']));
   log(`\nWrote ${path.relative(process.cwd(), docFile)}`);
 }
