@@ -64,6 +64,7 @@ describe('GET /api/openapi.json', () => {
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
     const etag = plain.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(plain.headers['cache-control']).toBe('public, no-cache');
     for (const [accept, encoding, decode] of [
       ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
       ['gzip', 'gzip', zlib.gunzipSync],

@@ -231,6 +231,8 @@ describe('cached payloads through the app', () => {
       const first = await request(t, { method: 'GET', url, cookie: reader.cookie });
       const etag = first.headers.etag as string;
       expect(etag, url).toMatch(/^".+"$/);
+      // Kept by the browser and asked about each time (not the rest of /api's no-store).
+      expect(first.headers['cache-control'], url).toBe('private, no-cache');
       const again = await request(t, {
         method: 'GET',
         url,

@@ -7,8 +7,9 @@
  * serve images and videos.
  *
  * Also: a Permissions-Policy that turns off every device and API the site does not use;
- * `Cache-Control: no-store` on every /api answer (private data must not stay in caches; /assets
- * and /media keep their own caching); and the Origin check of every state-changing request
+ * `Cache-Control: no-store` on every /api answer that does not say otherwise (private data must
+ * not stay in caches; the shared answers with an ETag say `no-cache`: kept, asked about each time;
+ * /assets and /media keep their own caching); and the Origin check of every state-changing request
  * (lib/origin.ts), 403 `errors.badOrigin`.
  *
  * An /api answer is data, never a page: it gets what the OWASP REST Security Cheat Sheet lists
@@ -173,7 +174,9 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiPath(request.url)) {
-      void reply.header('cache-control', 'no-store');
+      // Nothing of /api is stored, but for an answer that says how (the shared answers'
+      // `no-cache` with an ETag, lib/http-cache.ts: kept, and asked about each time).
+      if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
       const type = reply.getHeader('content-type');
       if (typeof type === 'string' && type.startsWith('text/html'))
         for (const [name, value] of headers) void reply.header(name, value);
