@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { domainEvents, posts } from '../src/db/schema/index.ts';
+import { SIGNAL_CHUNK } from '../src/live/emitter.ts';
 import { pushesOf } from '../src/live/handlers.ts';
 import { useSockets, useUsers, useWritersApp } from './context.ts';
 import { createUser, request, type TestUser, send } from './factories.ts';
@@ -56,6 +57,18 @@ describe('live: data rooms', () => {
     const liked = next(a, 'statusUpdates:changed', (p) => p.statusId === id);
     await like(bob, `/api/status-updates/${id}`);
     await liked;
+  });
+
+  it('a broad signal reaches every socket in its room, written a chunk per turn', async () => {
+    // More sockets than two chunks: the last chunk is a partial one.
+    const sockets = await Promise.all(
+      Array.from({ length: SIGNAL_CHUNK * 2 + 1 }, (_, i) =>
+        kit.open((i % 2 === 0 ? alice : bob).cookie),
+      ),
+    );
+    const reached = sockets.map((s) => next(s, 'home:changed'));
+    await status(mod, 'Reading everything');
+    expect(await Promise.all(reached)).toHaveLength(sockets.length);
   });
 
   it('a comment reaches the watchers of its post as post:changed, and no one else', async () => {
