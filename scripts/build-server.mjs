@@ -28,8 +28,15 @@ export const serverSources = [
   'scripts/build-server.mjs',
 ];
 
-/** Builds the server; resolves to the path of the entry file. */
-export async function buildServer({ outdir = path.join(serverDir, 'dist') } = {}) {
+/**
+ * Builds the server; resolves to the path of the entry file. `entry` (under apps/server) is
+ * `src/main.ts`, or another program that imports the server, built the same way (`npm run bench`
+ * builds `bench/server.ts`, so that it measures the code as `npm start` runs it).
+ */
+export async function buildServer({
+  outdir = path.join(serverDir, 'dist'),
+  entry = 'src/main.ts',
+} = {}) {
   const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8'));
   const external = Object.keys(pkg.dependencies ?? {})
     .filter((name) => name !== '@atelier/shared')
@@ -38,7 +45,7 @@ export async function buildServer({ outdir = path.join(serverDir, 'dist') } = {}
   const { build } = await import('esbuild');
   fs.rmSync(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(serverDir, 'src/main.ts') },
+    entryPoints: { main: path.join(serverDir, entry) },
     outdir,
     bundle: true,
     platform: 'node',
