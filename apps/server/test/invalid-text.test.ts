@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findInvalidText } from '../src/plugins/input-text.ts';
 import { badInputCode } from '../src/lib/db-errors.ts';
 import { useAuthApp } from './context.ts';
 import {
@@ -165,5 +166,18 @@ describe('NUL bytes and invalid Unicode', () => {
       (err: unknown) => err,
     );
     expect(badInputCode(nul)).toBe('errors.invalidCharacters');
+  });
+});
+
+describe('findInvalidText', () => {
+  it('names the first string or key holding invalid text, and nothing in clean or empty values', () => {
+    expect(findInvalidText('a\u0000b')).toBe('_');
+    expect(findInvalidText('an emoji \ud83d\ude00')).toBeUndefined();
+    expect(findInvalidText({})).toBeUndefined();
+    expect(findInvalidText(Object.create(null))).toBeUndefined();
+    expect(findInvalidText(undefined)).toBeUndefined();
+    expect(findInvalidText({ q: 'fine', tags: ['ok', 'bad\udc00'] })).toBe('tags.1');
+    expect(findInvalidText({ ['key\u0000']: 'x' })).toBe('key\u0000');
+    expect(findInvalidText({ a: { b: { c: '\ud800' } } })).toBe('a.b.c');
   });
 });

@@ -31,6 +31,8 @@ export function invalidCharacters(field: string): AppError {
  * invalid text in a parsed value, or undefined. Iterative: deep nesting cannot overflow the stack.
  */
 export function findInvalidText(value: unknown): string | undefined {
+  if (typeof value === 'string') return hasInvalidText(value) ? '_' : undefined;
+  if (value === null || typeof value !== 'object' || isEmpty(value)) return undefined;
   const stack: [unknown, string][] = [[value, '']];
   for (let next = stack.pop(); next; next = stack.pop()) {
     const [current, path] = next;
@@ -46,6 +48,12 @@ export function findInvalidText(value: unknown): string | undefined {
     }
   }
   return undefined;
+}
+
+/** No own or inherited enumerable key (a request's `{}` params or query: nothing to walk). */
+function isEmpty(value: object): boolean {
+  for (const _key in value) return false;
+  return true;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -126,6 +134,9 @@ export function checkRequestText(request: FastifyRequest): void {
   // Then the URL as sent: every percent-escape must decode to valid UTF-8 (the router and the
   // query-string parser would otherwise keep the raw escape or put U+FFFD in silently).
   const url = request.raw.url ?? request.url;
+  // Without an escape nothing decodes to anything else: the URL as sent is the text to check
+  // (most URLs: no split, no decoding; an invalid one goes on below, to name its field).
+  if (!url.includes('%') && !hasInvalidText(url)) return;
   const queryAt = url.indexOf('?');
   if (!urlPartIsValid(queryAt === -1 ? url : url.slice(0, queryAt))) throw invalidCharacters('_');
   const inQueryString = queryAt === -1 ? undefined : invalidPair(url.slice(queryAt + 1));
