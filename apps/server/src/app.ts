@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
+import { loggingOptions } from './lib/logging.ts';
 import { setMarkdownOrigin } from './lib/markdown.ts';
 import { RESPONSE_COMPRESSION } from './lib/precompressed.ts';
 import { registerAdmission } from './plugins/admission.ts';
@@ -42,7 +43,8 @@ declare module 'fastify' {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.config.LOG_LEVEL === 'silent' ? false : { level: deps.config.LOG_LEVEL },
+    // JSON lines on stdout, one per request (lib/logging.ts).
+    ...loggingOptions(deps.config),
     trustProxy: deps.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     // Router-level errors (a malformed URL, a parameter longer than any id) get our error shape.
