@@ -81,12 +81,20 @@ describe('/metrics with METRICS_TOKEN', () => {
 });
 
 describe('/metrics unconfigured', () => {
-  it('is not served', async () => {
+  it('is not served, and nothing is collected', async () => {
     const t = await createTestApp();
     try {
       const res = await t.app.inject({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('atelier_');
+      // Nothing that nobody can read is recorded: no request timings, no process metrics.
+      await t.app.inject({ method: 'GET', url: '/api/health/live' });
+      expect((await t.app.metrics.httpDuration.get()).values).toEqual([]);
+      expect(
+        await t.app.metrics.registry
+          .getSingleMetricAsString('process_cpu_seconds_total')
+          .catch(() => 'absent'),
+      ).toBe('absent');
     } finally {
       await t.close();
     }

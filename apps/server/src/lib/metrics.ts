@@ -30,9 +30,13 @@ export interface Metrics {
 
 export const METRIC_PREFIX = 'atelier_';
 
-export function createMetrics(): Metrics {
+/**
+ * `processMetrics`: prom-client's default metrics of the process (CPU, memory, event loop lag,
+ * garbage collections), which watch the process all the time: only when /metrics is served.
+ */
+export function createMetrics({ processMetrics = true } = {}): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
+  if (processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
   return {
     registry,

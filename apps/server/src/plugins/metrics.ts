@@ -43,18 +43,23 @@ export function registerMetrics(
   config: Pick<Config, 'METRICS_PORT' | 'METRICS_HOST' | 'METRICS_TOKEN'>,
   database: Database,
 ): Metrics {
-  const metrics = createMetrics();
+  // Nobody can read the figures when /metrics is not served: then nothing is timed per request
+  // and the process is not watched (the request histogram cost a cached read ~3 % of its CPU).
+  const served = Boolean(config.METRICS_TOKEN) || config.METRICS_PORT !== undefined;
+  const metrics = createMetrics({ processMetrics: served });
   app.decorate('metrics', metrics);
 
-  app.addHook('onResponse', (request, reply, done) => {
-    // The route's pattern (`/api/posts/:id`), never the raw URL: a bounded set of labels.
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpDuration.observe(
-      { route, method: request.method, status_class: statusClass(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-    done();
-  });
+  if (served) {
+    app.addHook('onResponse', (request, reply, done) => {
+      // The route's pattern (`/api/posts/:id`), never the raw URL: a bounded set of labels.
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.httpDuration.observe(
+        { route, method: request.method, status_class: statusClass(reply.statusCode) },
+        reply.elapsedTime / 1000,
+      );
+      done();
+    });
+  }
 
   const gate = () => (app.hasDecorator('admission') ? app.admission.stats : undefined);
   metrics.gauge(
