@@ -3,7 +3,7 @@
  * request's own logger made only when the request logs something of its own.
  *
  * Fastify's default is two lines per request ("incoming request", "request completed") through a
- * child logger made for every request (docs/performance.md, "Logging").
+ * child logger made for every request (docs/performance.md, "Logging, metrics and the cost of every request").
  */
 import {
   LogController,
