@@ -312,6 +312,8 @@ async function measure(setup: string, nodes: ServerProcess[], seeded: Seeded): P
   await bulk.close();
   await settle();
   const withoutSockets = await Promise.all(nodes.map(heapAfterGc));
+  // A second snapshot without the sockets: the difference of the two is what they keep.
+  if (heapDir) await heapSnapshots(nodes);
   const heapPerSocket =
     withSockets.reduce((sum, m, i) => sum + (m - must(withoutSockets[i], 'heap')), 0) /
     nodes.length /
@@ -389,7 +391,7 @@ const benchEnv = {
 // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it exits (open it in
 // Chrome's DevTools or speedscope), to see where a delivery's time goes.
 // BENCH_HEAP_SNAPSHOT=<dir>: each server writes a heap snapshot there once the samples are taken
-// (sockets still open), to see what a socket keeps.
+// (sockets still open) and another once they have closed, to see what a socket keeps.
 const heapDir = process.env.BENCH_HEAP_SNAPSHOT;
 const serverArgs = {
   args: [

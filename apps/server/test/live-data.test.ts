@@ -6,9 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { WatchResult } from '@atelier/shared';
 import { domainEvents, posts } from '../src/db/schema/index.ts';
 import { SIGNAL_CHUNK } from '../src/live/emitter.ts';
+import type { LiveServerSocket } from '../src/live/emitter.ts';
 import { pushesOf } from '../src/live/handlers.ts';
+import { postWatchListeners } from '../src/live/watch.ts';
 import { useSockets, useUsers, useWritersApp } from './context.ts';
 import { createUser, request, type TestUser, send } from './factories.ts';
 import { newComment, newPost, newStatus } from './post-factories.ts';
@@ -119,6 +122,43 @@ describe('live: data rooms', () => {
     await comment(bob, second);
     await settle();
     expect(seen).toEqual([]);
+  });
+
+  it('of two watches in flight on a socket the last wins; other sockets keep their own', async () => {
+    // The listeners are shared by every socket (watch.ts); called here directly, so that the
+    // watches are surely in flight together (over the wire the client sends them a turn apart).
+    const [first, second] = [await post(alice), await post(alice)];
+    const joined = new Map<string, string[]>();
+    const socketOf = (name: string) => {
+      joined.set(name, []);
+      return {
+        data: { userId: alice.id },
+        join: (room: string) => void joined.get(name)?.push(room),
+        leave: () => undefined,
+      } as unknown as LiveServerSocket;
+    };
+    const [a, b] = [socketOf('a'), socketOf('b')];
+    const { watch: onWatch, unwatch: onUnwatch } = postWatchListeners(t.database.db, (err) => {
+      throw err;
+    });
+    const answer = (socket: LiveServerSocket, postId: string) =>
+      new Promise<WatchResult>((resolve) => onWatch.call(socket, postId, resolve));
+    const answers = await Promise.all([answer(a, first), answer(b, first), answer(a, second)]);
+    expect(answers).toEqual([
+      { ok: false, error: 'errors.superseded' },
+      { ok: true },
+      { ok: true },
+    ]);
+    expect(joined).toEqual(
+      new Map([
+        ['a', [`post:${second}`]],
+        ['b', [`post:${first}`]],
+      ]),
+    );
+    // An unwatch sent while a watch is in flight wins too.
+    const late = answer(b, second);
+    onUnwatch.call(b, second);
+    expect(await late).toEqual({ ok: false, error: 'errors.superseded' });
   });
 
   it('a client cannot watch a post it may not read, nor name a room', async () => {

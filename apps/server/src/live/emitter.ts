@@ -55,6 +55,8 @@ export interface LiveSocketData {
   claimsModifiedTimestamp: string;
   /** The post whose room this socket is in, if any (one at a time). */
   watchedPostId?: string;
+  /** How many `post:watch` / `post:unwatch` it has sent (the last one wins, watch.ts). */
+  watchSeq?: number;
 }
 
 /** A socket opened with access (member, moderator) or without (pending, rejected, banned). */

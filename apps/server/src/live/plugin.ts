@@ -25,6 +25,7 @@ import type { EventEmitter } from 'node:events';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
+import type { WatchResult } from '@atelier/shared';
 import { resolveSession, stateOf } from '../auth/access.ts';
 import { allowedOrigins, checkOrigin } from '../lib/origin.ts';
 import { domainEvents, session as sessionTable, user } from '../db/schema/index.ts';
@@ -41,7 +42,7 @@ import {
   type LiveServerSocket,
 } from './emitter.ts';
 import { expiryWatch } from './expiry.ts';
-import { handlePostWatch } from './watch.ts';
+import { postWatchListeners } from './watch.ts';
 
 export interface Live {
   io: LiveServer;
@@ -157,11 +158,19 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
       socket.disconnect(true);
     });
   });
-  const closeAtExpiry = (socket: LiveServerSocket, expiresAt: number) => {
-    expiries.add(socket, expiresAt);
-    // `on`, not `once`: a socket disconnects once, and `once` wraps each listener (memory per socket).
-    socket.on('disconnect', () => expiries.remove(socket));
-  };
+  // The listeners below are shared by every socket (Socket.IO calls them with the socket as
+  // `this`): one made per socket would stay for its life (memory per socket). `on`, not `once`:
+  // a socket disconnects once, and `once` wraps each listener.
+  function unfileExpiry(this: LiveServerSocket) {
+    expiries.remove(this);
+  }
+  function refuseWatch(_postId: string, ack: (result: WatchResult) => void) {
+    // Nothing to watch without access (presence.ts ignores these sockets too).
+    if (typeof ack === 'function') ack({ ok: false, error: 'errors.noAccess' });
+  }
+  const { watch, unwatch } = postWatchListeners(database.db, (err) => {
+    app.log.error({ err }, 'live: post:watch failed');
+  });
 
   io.use((socket, next) => {
     void (async () => {
@@ -217,19 +226,16 @@ function livePlugin(app: FastifyInstance, options: LiveOptions, done: () => void
     (socket.conn as { request: unknown }).request = null;
     releaseUpgrade(socket);
     slimHandshake(socket);
-    closeAtExpiry(socket, socket.data.sessionExpiresAt);
+    expiries.add(socket, socket.data.sessionExpiresAt);
+    socket.on('disconnect', unfileExpiry);
     // The greeting: a tab whose user predates this (a ban while it was connecting) refetches it.
     socket.emit('me:claims', { claimsModifiedTimestamp: socket.data.claimsModifiedTimestamp });
     if (socket.data.limited) {
-      // Nothing to watch without access (presence.ts ignores these sockets too).
-      socket.on('post:watch', (_postId, ack) => {
-        if (typeof ack === 'function') ack({ ok: false, error: 'errors.noAccess' });
-      });
+      socket.on('post:watch', refuseWatch);
       return;
     }
-    handlePostWatch(socket, database.db, (err) => {
-      app.log.error({ err }, 'live: post:watch failed');
-    });
+    socket.on('post:watch', watch);
+    socket.on('post:unwatch', unwatch);
   });
 
   const emitter = socketEmitter(io, {

@@ -29,7 +29,7 @@ import { hasAccess, isBanned, presenceWatchLimit, type UserPresence } from '@ate
 import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/index.ts';
 import { queryRows } from '../lib/sql.ts';
-import type { LiveServer } from './emitter.ts';
+import type { LiveServer, LiveServerSocket } from './emitter.ts';
 import { connectRedis, redisLocation, type RedisClient, type RedisConnections } from './redis.ts';
 
 /** The room of the sockets watching a user's presence (`presence:watch`). */
@@ -307,39 +307,46 @@ export function createPresence(app: FastifyInstance, io: LiveServer): Presence {
       if (await store.remove(userId)) push(await write(userId, false));
     });
 
+  // Shared by every socket (Socket.IO calls a listener with the socket as `this`): a listener
+  // made per socket would stay for its life (memory per socket, docs/performance.md).
+  function onDisconnect(this: LiveServerSocket) {
+    disconnected(this.data.userId);
+  }
+  // The users this tab shows: their presence is public to users with access (who alone have
+  // sockets), so any well-formed list is accepted; it replaces the previous one.
+  function onWatch(this: LiveServerSocket, ids: unknown) {
+    watchUsers(this, ids);
+  }
+  const watchUsers = (socket: LiveServerSocket, ids: unknown) => {
+    if (!Array.isArray(ids) || ids.length > presenceWatchLimit) return;
+    const wanted = new Set(
+      ids.filter((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 100),
+    );
+    const added = [...wanted].filter((id) => !socket.rooms.has(presenceRoom(id)));
+    for (const room of socket.rooms) {
+      if (room.startsWith('presence:') && !wanted.has(room.slice('presence:'.length))) {
+        void socket.leave(room);
+      }
+    }
+    void socket.join(added.map(presenceRoom));
+    if (added.length === 0) return;
+    // Joined first, then read: whatever the tab fetched before watching, it now has the
+    // current state, and every later change reaches it through the rooms.
+    presence
+      .read(added)
+      .then((list) => {
+        for (const p of list) socket.emit('presence:changed', p);
+      })
+      .catch((err: unknown) => log.error({ err }, 'presence: reading watched users failed'));
+  };
+
   io.on('connection', (socket) => {
     // A limited socket (a user without access, plugin.ts) is not presence: the user is not shown
     // online, and the socket may watch no one.
     if (socket.data.limited) return;
-    const { userId } = socket.data;
-    connected(userId);
-    socket.on('disconnect', () => disconnected(userId));
-    // The users this tab shows: their presence is public to users with access (who alone have
-    // sockets), so any well-formed list is accepted; it replaces the previous one.
-    socket.on('presence:watch', (ids: unknown) => {
-      if (!Array.isArray(ids) || ids.length > presenceWatchLimit) return;
-      const wanted = new Set(
-        ids.filter(
-          (id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 100,
-        ),
-      );
-      const added = [...wanted].filter((id) => !socket.rooms.has(presenceRoom(id)));
-      for (const room of socket.rooms) {
-        if (room.startsWith('presence:') && !wanted.has(room.slice('presence:'.length))) {
-          void socket.leave(room);
-        }
-      }
-      void socket.join(added.map(presenceRoom));
-      if (added.length === 0) return;
-      // Joined first, then read: whatever the tab fetched before watching, it now has the
-      // current state, and every later change reaches it through the rooms.
-      presence
-        .read(added)
-        .then((list) => {
-          for (const p of list) socket.emit('presence:changed', p);
-        })
-        .catch((err: unknown) => log.error({ err }, 'presence: reading watched users failed'));
-    });
+    connected(socket.data.userId);
+    socket.on('disconnect', onDisconnect);
+    socket.on('presence:watch', onWatch);
   });
 
   /** Users the database says are online but with no socket on any live node → offline. */

@@ -34,25 +34,34 @@ export async function watchRefusal(
   return null;
 }
 
-export function handlePostWatch(socket: LiveServerSocket, db: Db, onError: (err: unknown) => void) {
-  // A watch answered after a later watch or unwatch was sent is dropped (the last one wins).
-  let latest = 0;
-  const leave = () => {
+/**
+ * The `post:watch` and `post:unwatch` listeners, made once and shared by every socket: Socket.IO
+ * calls a listener with the socket as `this`, and what a socket must remember between calls is in
+ * its `data` (`watchedPostId`, `watchSeq`). A listener made per socket would keep its closures and
+ * their scope for the socket's life (memory per socket, docs/performance.md).
+ */
+export function postWatchListeners(db: Db, onError: (err: unknown) => void) {
+  const leave = (socket: LiveServerSocket) => {
     const current = socket.data.watchedPostId;
     if (current) void socket.leave(rooms.post(current));
     socket.data.watchedPostId = undefined;
   };
 
-  socket.on('post:watch', (postId, ack) => {
+  const watchPost = (
+    socket: LiveServerSocket,
+    postId: string,
+    ack: (result: WatchResult) => void,
+  ) => {
     const answer = (result: WatchResult) => {
       if (typeof ack === 'function') ack(result);
     };
-    const mine = ++latest;
+    // A watch answered after a later watch or unwatch was sent is dropped (the last one wins).
+    const mine = (socket.data.watchSeq = (socket.data.watchSeq ?? 0) + 1);
     watchRefusal(db, socket.data.userId, postId)
       .then(async (refusal) => {
-        if (mine !== latest) return answer({ ok: false, error: 'errors.superseded' });
+        if (mine !== socket.data.watchSeq) return answer({ ok: false, error: 'errors.superseded' });
         if (refusal) return answer({ ok: false, error: refusal });
-        leave();
+        leave(socket);
         socket.data.watchedPostId = postId;
         await socket.join(rooms.post(postId));
         answer({ ok: true });
@@ -61,10 +70,16 @@ export function handlePostWatch(socket: LiveServerSocket, db: Db, onError: (err:
         onError(err);
         answer({ ok: false, error: 'errors.server' });
       });
-  });
+  };
 
-  socket.on('post:unwatch', (postId) => {
-    latest++;
-    if (postId === socket.data.watchedPostId) leave();
-  });
+  function watch(this: LiveServerSocket, postId: string, ack: (result: WatchResult) => void) {
+    watchPost(this, postId, ack);
+  }
+
+  function unwatch(this: LiveServerSocket, postId: string) {
+    this.data.watchSeq = (this.data.watchSeq ?? 0) + 1;
+    if (postId === this.data.watchedPostId) leave(this);
+  }
+
+  return { watch, unwatch };
 }
