@@ -40,6 +40,33 @@ describe('payload cache', () => {
     expect(cache.size()).toBe(0);
   });
 
+  it('at its bound, lets go of what was read least recently', async () => {
+    const cache = createPayloadCache({ max: 3 });
+    const loads: string[] = [];
+    const read = async (key: string) =>
+      (
+        await cache.get(key, () => {
+          loads.push(key);
+          return Promise.resolve(key);
+        })
+      ).value;
+    for (const key of ['a', 'b', 'c']) await read(key);
+    // a and c read again; d pushes out b, the one not read since it was stored.
+    await read('a');
+    await read('c');
+    await read('d');
+    expect(loads).toEqual(['a', 'b', 'c', 'd']);
+    for (const key of ['a', 'c', 'd']) await read(key);
+    expect(loads).toHaveLength(4);
+    // All three read since: e takes the place of one of them, and stays.
+    await read('e');
+    expect(cache.size()).toBe(3);
+    await read('e');
+    expect(loads).toEqual(['a', 'b', 'c', 'd', 'e']);
+    // Hits and misses are counted as before.
+    expect(cache.stats()).toEqual({ hits: 6, misses: 5 });
+  });
+
   it("keeps each viewer's part with its payload, dropped with it, in an LRU of its own", async () => {
     const cache = createPayloadCache({ max: 1, viewerMax: 2 });
     let loads = 0;

@@ -83,6 +83,8 @@ export interface PayloadCache {
 interface Entry {
   value: unknown;
   storedAt: number;
+  /** Read since it was stored or last given a second chance (the LRU's eviction, below). */
+  used: boolean;
   tag?: string;
   /** The serialised value, then its bodies by encoding (Cached.body). */
   json?: Buffer;
@@ -135,7 +137,13 @@ export function createPayloadCache({
   let hits = 0;
   let misses = 0;
 
-  /** An LRU of entries with their loads in flight (concurrent misses of a key share one). */
+  /**
+   * An LRU of entries with their loads in flight (concurrent misses of a key share one). The order
+   * is kept the "second chance" way (CLOCK): a hit only marks its entry used, and an eviction
+   * moves the used entries it meets from the oldest end to the newest, unmarked, until it finds
+   * one that was not read since: a read of the site's most read answers costs a flag, not a
+   * delete and a reinsert in the Map, and what goes is still what was not read for longest.
+   */
   const lru = (limit: number) => {
     const entries = new Map<string, Entry>();
     const loading = new Map<string, { generation: number; promise: Promise<Entry> }>();
@@ -148,10 +156,22 @@ export function createPayloadCache({
         return undefined;
       }
       hits += 1;
-      // Most recent last (LRU order).
-      entries.delete(key);
-      entries.set(key, entry);
+      entry.used = true;
       return entry;
+    };
+    /** Down to `keep` entries: each used one met gets a second chance (at most one pass). */
+    const evict = (keep: number) => {
+      let chances = entries.size;
+      while (entries.size > keep) {
+        const oldest = entries.entries().next().value;
+        if (oldest === undefined) break;
+        const [key, entry] = oldest;
+        entries.delete(key);
+        if (entry.used && chances-- > 0) {
+          entry.used = false;
+          entries.set(key, entry);
+        }
+      }
     };
     return {
       entries,
@@ -165,14 +185,11 @@ export function createPayloadCache({
         if (pending && pending.generation === generation) return pending.promise;
         const started = generation;
         const promise = load().then((value) => {
-          const fresh: Entry = { value, storedAt: now() };
+          const fresh: Entry = { value, storedAt: now(), used: false };
           if (started === generation && ttlMs > 0) {
+            entries.delete(key);
+            evict(limit - 1);
             entries.set(key, fresh);
-            while (entries.size > limit) {
-              const oldest = entries.keys().next().value;
-              if (oldest === undefined) break;
-              entries.delete(oldest);
-            }
           }
           return fresh;
         });
