@@ -14,6 +14,7 @@
 import { createHash } from 'node:crypto';
 import type { UserRow } from '../db/schema/index.ts';
 import { parseInvalidationMessage } from '../lib/invalidations.ts';
+import { storeNewest, type Marked } from '../lib/second-chance.ts';
 
 export const SESSION_CACHE_TTL_MS = 30_000;
 export const SESSION_CACHE_MAX = 10_000;
@@ -43,7 +44,7 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
 }
 
-interface Entry extends CachedViewer {
+interface Entry extends CachedViewer, Marked {
   storedAt: number;
 }
 
@@ -52,7 +53,7 @@ export function createSessionCache({
   max = SESSION_CACHE_MAX,
   now = Date.now,
 }: { ttlMs?: number; max?: number; now?: () => number } = {}): SessionCache {
-  // A Map keeps insertion order: re-inserting on a hit makes its first key the least recent.
+  // Bounded the second-chance way (lib/second-chance.ts): a hit marks its entry.
   const entries = new Map<string, Entry>();
   let generation = 0;
 
@@ -70,19 +71,12 @@ export function createSessionCache({
         entries.delete(key);
         return undefined;
       }
-      entries.delete(key);
-      entries.set(key, entry);
+      entry.used = true;
       return entry;
     },
     set(key, viewer, gen) {
       if (gen !== generation || ttlMs <= 0) return;
-      entries.delete(key);
-      entries.set(key, { ...viewer, storedAt: now() });
-      while (entries.size > max) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
-      }
+      storeNewest(entries, key, { ...viewer, storedAt: now(), used: false }, max);
     },
     apply(invalidation) {
       generation += 1;

@@ -24,6 +24,7 @@
  * one key share one load, entries live at most `ttlMs` and at most `max` are kept (LRU).
  */
 import { createHash } from 'node:crypto';
+import { storeNewest, type Marked } from './second-chance.ts';
 import type { DomainEvent } from '../live/events.ts';
 import { parseInvalidationMessage } from './invalidations.ts';
 import { compressedBody, type Encoding } from './precompressed.ts';
@@ -80,11 +81,9 @@ export interface PayloadCache {
   stats(): { hits: number; misses: number };
 }
 
-interface Entry {
+interface Entry extends Marked {
   value: unknown;
   storedAt: number;
-  /** Read since it was stored or last given a second chance (the LRU's eviction, below). */
-  used: boolean;
   tag?: string;
   /** The serialised value, then its bodies by encoding (Cached.body). */
   json?: Buffer;
@@ -138,11 +137,8 @@ export function createPayloadCache({
   let misses = 0;
 
   /**
-   * An LRU of entries with their loads in flight (concurrent misses of a key share one). The order
-   * is kept the "second chance" way (CLOCK): a hit only marks its entry used, and an eviction
-   * moves the used entries it meets from the oldest end to the newest, unmarked, until it finds
-   * one that was not read since: a read of the site's most read answers costs a flag, not a
-   * delete and a reinsert in the Map, and what goes is still what was not read for longest.
+   * An LRU of entries with their loads in flight (concurrent misses of a key share one), bounded
+   * the second-chance way (lib/second-chance.ts): a hit marks its entry, it does not move it.
    */
   const lru = (limit: number) => {
     const entries = new Map<string, Entry>();
@@ -159,20 +155,6 @@ export function createPayloadCache({
       entry.used = true;
       return entry;
     };
-    /** Down to `keep` entries: each used one met gets a second chance (at most one pass). */
-    const evict = (keep: number) => {
-      let chances = entries.size;
-      while (entries.size > keep) {
-        const oldest = entries.entries().next().value;
-        if (oldest === undefined) break;
-        const [key, entry] = oldest;
-        entries.delete(key);
-        if (entry.used && chances-- > 0) {
-          entry.used = false;
-          entries.set(key, entry);
-        }
-      }
-    };
     return {
       entries,
       loading,
@@ -187,9 +169,7 @@ export function createPayloadCache({
         const promise = load().then((value) => {
           const fresh: Entry = { value, storedAt: now(), used: false };
           if (started === generation && ttlMs > 0) {
-            entries.delete(key);
-            evict(limit - 1);
-            entries.set(key, fresh);
+            storeNewest(entries, key, fresh, limit);
           }
           return fresh;
         });
