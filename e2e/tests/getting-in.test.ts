@@ -20,8 +20,8 @@ import {
 } from '../lib/flows.ts';
 import { waitForLink } from '../lib/mail.ts';
 import { useModeratedSite } from '../lib/site.ts';
-import en from '../../apps/web/src/i18n/locales/en.json' with { type: 'json' };
-import ko from '../../apps/web/src/i18n/locales/ko.json' with { type: 'json' };
+import en from '../../packages/shared/src/locales/en.json' with { type: 'json' };
+import ko from '../../packages/shared/src/locales/ko.json' with { type: 'json' };
 
 describe('getting in', () => {
   const site = useModeratedSite();

@@ -39,7 +39,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
 
 const localeKeys = (() => {
   const en: unknown = JSON.parse(
-    fs.readFileSync(path.join(repoRoot, 'apps/web/src/i18n/locales/en.json'), 'utf8'),
+    fs.readFileSync(path.join(repoRoot, 'packages/shared/src/locales/en.json'), 'utf8'),
   );
   const keys = new Set<string>();
   const walk = (value: unknown, prefix: string) => {

@@ -25,7 +25,7 @@ describe('GET and PATCH /api/me', () => {
     expect(res.json()).toEqual({
       error: {
         code: 'errors.unauthorized',
-        message: 'errors.unauthorized',
+        message: 'Please log in first.',
         requestId: expect.any(String),
       },
     });

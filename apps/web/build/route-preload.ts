@@ -23,7 +23,10 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 export const routePreloadFile = 'route-preload.json';
-/** Language → the chunk of its messages (`src/i18n/locales/<language>.json`), announced likewise. */
+/**
+ * Language → the chunk of its messages (`packages/shared/src/locales/<language>.json`), announced
+ * likewise.
+ */
 export const localePreloadFile = 'locale-preload.json';
 /** The files of the shell's lazy parts a member's every page loads (`memberModules`). */
 export const memberPreloadFile = 'member-preload.json';
@@ -143,14 +146,16 @@ export function modulePreloads(
   ];
 }
 
-/** Language → the URL path of the chunk holding its messages (`…/i18n/locales/<language>.json`). */
+/** Language → the URL path of the chunk holding its messages (`…/locales/<language>.json`). */
 export function localePreloads(
   bundle: Record<string, ChunkInfo>,
   base = '/',
 ): Record<string, string> {
   const result: Record<string, string> = {};
   for (const chunk of Object.values(bundle)) {
-    const language = /\/i18n\/locales\/([a-z]{2})\.json$/.exec(chunk.facadeModuleId ?? '')?.[1];
+    const language = /\/shared\/src\/locales\/([a-z]{2})\.json$/.exec(
+      chunk.facadeModuleId ?? '',
+    )?.[1];
     if (chunk.type === 'chunk' && language) result[language] = base + chunk.fileName;
   }
   return result;

@@ -12,6 +12,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiError, RateLimitClass } from '@atelier/shared';
 import type { Config } from '../config.ts';
+import { localizedError } from '../lib/error-messages.ts';
 import { normaliseEmail } from '../lib/rate-limit.ts';
 
 /** The request's headers for Better Auth, with x-forwarded-for set to the client IP Fastify saw. */
@@ -148,7 +149,7 @@ export function authBridge(app: FastifyInstance, config: Config, done: () => voi
           request.log.error({ status: response.status, body: text }, 'auth error');
         return reply
           .type('application/json; charset=utf-8')
-          .send(authErrorBody(response.status, parseJson(text)));
+          .send(localizedError(request, authErrorBody(response.status, parseJson(text))));
       }
       return reply.send(text);
     },

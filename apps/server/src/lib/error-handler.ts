@@ -2,13 +2,15 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { badInputCode } from './db-errors.ts';
 import { AppError } from './errors.ts';
+import { errorMessage } from './error-messages.ts';
 import { REQUEST_ID_HEADER } from '../plugins/request-id.ts';
 import { overloadOf } from './overload.ts';
 import { RateLimitedError } from './rate-limit.ts';
 
 /**
- * Turns every error into `{ error: { code, message, fields?, requestId } }`; `requestId` is the
- * request's id (also in the X-Request-Id header and in every log line of the request).
+ * Turns every error into `{ error: { code, message, fields?, requestId } }`: `message` is the
+ * code's text in the request's language (lib/error-messages.ts), `requestId` the request's id
+ * (also in the X-Request-Id header and in every log line of the request).
  */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   // Router-level errors reach this before the onRequest hook that sets it.
@@ -20,22 +22,36 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     if (overloaded !== err)
       req.log.warn({ err }, 'overloaded: no database connection came free in time');
     void reply.header('retry-after', String(overloaded.retryAfterSeconds));
-    return reply
-      .status(503)
-      .send({ error: { code: overloaded.code, message: overloaded.message, requestId } });
+    return reply.status(503).send({
+      error: {
+        code: overloaded.code,
+        message: errorMessage(req, overloaded.code, overloaded.message),
+        requestId,
+      },
+    });
   }
   if (err instanceof RateLimitedError) {
     return reply
       .status(429)
       .header('retry-after', String(err.retryAfter))
       .send({
-        error: { code: err.code, message: err.message, retryAfter: err.retryAfter, requestId },
+        error: {
+          code: err.code,
+          message: errorMessage(req, err.code, err.message),
+          retryAfter: err.retryAfter,
+          requestId,
+        },
       });
   }
   if (err instanceof AppError) {
-    return reply
-      .status(err.status)
-      .send({ error: { code: err.code, message: err.message, fields: err.fields, requestId } });
+    return reply.status(err.status).send({
+      error: {
+        code: err.code,
+        message: errorMessage(req, err.code, err.message, err.fields),
+        fields: err.fields,
+        requestId,
+      },
+    });
   }
   if (err instanceof ZodError) {
     const fields: Record<string, string> = {};
@@ -44,15 +60,20 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
       // Our schemas give translation keys; Zod's own messages (wrong type…) become errors.invalid.
       fields[key] ??= issue.message.startsWith('errors.') ? issue.message : 'errors.invalid';
     }
-    return reply
-      .status(400)
-      .send({ error: { code: 'errors.validation', message: 'Invalid input', fields, requestId } });
+    return reply.status(400).send({
+      error: {
+        code: 'errors.validation',
+        message: errorMessage(req, 'errors.validation'),
+        fields,
+        requestId,
+      },
+    });
   }
   if ((err as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH') {
     // No id, slug or name of ours is that long: the thing asked for does not exist.
-    return reply
-      .status(404)
-      .send({ error: { code: 'errors.notFound', message: 'Not found', requestId } });
+    return reply.status(404).send({
+      error: { code: 'errors.notFound', message: errorMessage(req, 'errors.notFound'), requestId },
+    });
   }
   const badInput = badInputCode(err);
   if (badInput) {
@@ -60,7 +81,7 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     req.log.warn({ err }, 'bad input reached the database');
     return reply
       .status(400)
-      .send({ error: { code: badInput, message: 'Invalid input', requestId } });
+      .send({ error: { code: badInput, message: errorMessage(req, badInput), requestId } });
   }
   const given = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
   const status = given >= 400 && given <= 599 ? given : 500;
@@ -76,7 +97,11 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
             ? 'errors.server'
             : 'errors.badRequest';
   return reply.status(status).send({
-    error: { code, message: status >= 500 ? 'Internal error' : err.message, requestId },
+    error: {
+      code,
+      message: errorMessage(req, code, status >= 500 ? 'Internal error' : err.message),
+      requestId,
+    },
   });
 }
 

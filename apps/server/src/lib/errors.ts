@@ -1,6 +1,8 @@
 /**
  * One error type with a stable `code` (a translation key the web app shows). The Fastify error
- * handler in app.ts turns it into `{ error: { code, message, fields? } }`.
+ * handler in app.ts turns it into `{ error: { code, message, fields? } }`, the message written in
+ * the request's language (lib/error-messages.ts): the text of `message` when it is a key of the
+ * locale files (filled from `fields`), else the code's.
  */
 export class AppError extends Error {
   constructor(

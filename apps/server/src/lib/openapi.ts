@@ -166,7 +166,9 @@ export function buildOpenApi(version = '1.0.0') {
       version,
       description:
         'Generated from the route table (packages/shared/src/routes). Errors are ' +
-        '`{ error: { code, message, fields?, requestId } }` with `code` a translation key.',
+        '`{ error: { code, message, fields?, requestId } }` with `code` a translation key and ' +
+        "`message` its text in the request's language (the user's saved language, else " +
+        'Accept-Language, else English).',
     },
     servers: [{ url: '/' }],
     security: [{ session: [] }],

@@ -40,6 +40,7 @@ import {
 } from '@atelier/shared';
 import { loadViewer, type Viewer } from '../auth/access.ts';
 import type { Config } from '../config.ts';
+import { errorMessage } from '../lib/error-messages.ts';
 import { MEDIA_CSP, registerStoreMedia } from '../features/media/serve.ts';
 import { mediaStoreFor } from '../lib/storage/index.ts';
 
@@ -281,7 +282,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       return reply.status(404).send({
         error: {
           code: 'errors.notFound',
-          message: `${req.method} ${pathname} not found`,
+          message: errorMessage(req, 'errors.notFound'),
           requestId: req.id,
         },
       });

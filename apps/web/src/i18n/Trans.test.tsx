@@ -1,8 +1,8 @@
 /** Trans makes a message's tags elements and its values text, as react-i18next's did. */
 import { render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import en from './locales/en.json';
-import ko from './locales/ko.json';
+import en from '@atelier/shared/locales/en.json';
+import ko from '@atelier/shared/locales/ko.json';
 import { changeLanguage } from './translate.ts';
 import { Trans } from './Trans.tsx';
 

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { languages } from '@atelier/shared';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import ko from './locales/ko.json';
+import en from '@atelier/shared/locales/en.json';
+import es from '@atelier/shared/locales/es.json';
+import fr from '@atelier/shared/locales/fr.json';
+import ko from '@atelier/shared/locales/ko.json';
 
 const files: Record<string, unknown> = { en, ko, fr, es };
 const pluralSuffix = /_(zero|one|two|few|many|other)$/;

@@ -4,10 +4,10 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { languages } from '@atelier/shared';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import ko from './locales/ko.json';
+import en from '@atelier/shared/locales/en.json';
+import es from '@atelier/shared/locales/es.json';
+import fr from '@atelier/shared/locales/fr.json';
+import ko from '@atelier/shared/locales/ko.json';
 import {
   addMessages,
   changeLanguage,

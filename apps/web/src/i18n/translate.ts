@@ -135,11 +135,23 @@ export async function changeLanguage(lng: Language): Promise<void> {
   for (const listener of listeners) listener(lng);
 }
 
+/**
+ * One chunk per language, loaded when it is chosen (the server announces the page's own with a
+ * `modulepreload`: build/route-preload.ts). The files are `@atelier/shared`'s: the server answers
+ * API errors in the same words.
+ */
+const messageFiles: Record<Language, () => Promise<{ default: Messages }>> = {
+  en: () => import('@atelier/shared/locales/en.json'),
+  ko: () => import('@atelier/shared/locales/ko.json'),
+  fr: () => import('@atelier/shared/locales/fr.json'),
+  es: () => import('@atelier/shared/locales/es.json'),
+};
+
 function load(lng: Language): Promise<void> {
   if (loaded.has(lng)) return Promise.resolve();
   let promise = loading.get(lng);
   if (!promise) {
-    promise = (import(`./locales/${lng}.json`) as Promise<{ default: Messages }>)
+    promise = messageFiles[lng]()
       .then((module) => addMessages(lng, module.default))
       .finally(() => loading.delete(lng));
     loading.set(lng, promise);

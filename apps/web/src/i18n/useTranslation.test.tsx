@@ -1,8 +1,8 @@
 /** Components re-render in the new language when it changes, through the one context. */
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
+import en from '@atelier/shared/locales/en.json';
+import fr from '@atelier/shared/locales/fr.json';
 import { addMessages, changeLanguage, type TFunction } from './translate.ts';
 import { TranslationProvider, useTranslation } from './useTranslation.tsx';
 

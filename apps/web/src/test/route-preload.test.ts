@@ -112,7 +112,7 @@ describe('route-preload', () => {
   });
 
   it("finds the chunk of each language's messages", () => {
-    const locales = path.resolve(path.dirname(routerFile), '../i18n/locales');
+    const locales = path.resolve(__dirname, '../../../../packages/shared/src/locales');
     const bundle: Record<string, ChunkInfo> = {
       'index.js': { type: 'chunk', fileName: 'assets/index.js', isEntry: true },
       'en.js': { type: 'chunk', fileName: 'assets/en-1a.js', facadeModuleId: `${locales}/en.json` },

@@ -8,7 +8,7 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import en from '../i18n/locales/en.json';
+import en from '@atelier/shared/locales/en.json';
 import { addMessages } from '../i18n/translate.ts';
 
 configure({ asyncUtilTimeout: 15_000 });

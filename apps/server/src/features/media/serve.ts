@@ -4,6 +4,7 @@
  * 416) so that videos can seek. With MEDIA_BASE_URL the answer is a redirect to that public URL.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errorMessage } from '../../lib/error-messages.ts';
 import { MEDIA_KEY, type ByteRange, type MediaStore } from '../../lib/storage/index.ts';
 
 export const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; sandbox";
@@ -35,7 +36,7 @@ export function registerStoreMedia(
     const key = (request.params as { '*': string })['*'];
     const notFound = () =>
       reply.status(404).send({
-        error: { code: 'errors.notFound', message: `${request.method} /media/${key} not found` },
+        error: { code: 'errors.notFound', message: errorMessage(request, 'errors.notFound') },
       });
     if (!MEDIA_KEY.test(key) || key.startsWith('uploads/')) return notFound();
     if (options.mediaBaseUrl) {

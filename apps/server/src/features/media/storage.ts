@@ -35,7 +35,8 @@ export function fileTooLarge(bytes: number, maxBytes: number): AppError {
   return new AppError(
     413,
     'errors.fileTooLarge',
-    `The file is ${sizeMb.toFixed(2)} MB; the limit is ${maxMb.toFixed(2)} MB.`,
+    // Its message (lib/error-messages.ts): "The file is 26.00 MB; the limit … is 25.00 MB."
+    'errors.fileTooLargeSize',
     {
       file: 'errors.fileTooLarge',
       sizeMb: sizeMb.toFixed(2),
