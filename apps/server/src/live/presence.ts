@@ -315,30 +315,27 @@ export function createPresence(app: FastifyInstance, io: LiveServer): Presence {
   // The users this tab shows: their presence is public to users with access (who alone have
   // sockets), so any well-formed list is accepted; it replaces the previous one.
   function onWatch(this: LiveServerSocket, ids: unknown) {
-    watchUsers(this, ids);
-  }
-  const watchUsers = (socket: LiveServerSocket, ids: unknown) => {
     if (!Array.isArray(ids) || ids.length > presenceWatchLimit) return;
     const wanted = new Set(
       ids.filter((id): id is string => typeof id === 'string' && id.length > 0 && id.length <= 100),
     );
-    const added = [...wanted].filter((id) => !socket.rooms.has(presenceRoom(id)));
-    for (const room of socket.rooms) {
+    const added = [...wanted].filter((id) => !this.rooms.has(presenceRoom(id)));
+    for (const room of this.rooms) {
       if (room.startsWith('presence:') && !wanted.has(room.slice('presence:'.length))) {
-        void socket.leave(room);
+        void this.leave(room);
       }
     }
-    void socket.join(added.map(presenceRoom));
+    void this.join(added.map(presenceRoom));
     if (added.length === 0) return;
     // Joined first, then read: whatever the tab fetched before watching, it now has the
     // current state, and every later change reaches it through the rooms.
     presence
       .read(added)
       .then((list) => {
-        for (const p of list) socket.emit('presence:changed', p);
+        for (const p of list) this.emit('presence:changed', p);
       })
       .catch((err: unknown) => log.error({ err }, 'presence: reading watched users failed'));
-  };
+  }
 
   io.on('connection', (socket) => {
     // A limited socket (a user without access, plugin.ts) is not presence: the user is not shown

@@ -47,33 +47,25 @@ export function postWatchListeners(db: Db, onError: (err: unknown) => void) {
     socket.data.watchedPostId = undefined;
   };
 
-  const watchPost = (
-    socket: LiveServerSocket,
-    postId: string,
-    ack: (result: WatchResult) => void,
-  ) => {
+  function watch(this: LiveServerSocket, postId: string, ack: (result: WatchResult) => void) {
     const answer = (result: WatchResult) => {
       if (typeof ack === 'function') ack(result);
     };
     // A watch answered after a later watch or unwatch was sent is dropped (the last one wins).
-    const mine = (socket.data.watchSeq = (socket.data.watchSeq ?? 0) + 1);
-    watchRefusal(db, socket.data.userId, postId)
+    const mine = (this.data.watchSeq = (this.data.watchSeq ?? 0) + 1);
+    watchRefusal(db, this.data.userId, postId)
       .then(async (refusal) => {
-        if (mine !== socket.data.watchSeq) return answer({ ok: false, error: 'errors.superseded' });
+        if (mine !== this.data.watchSeq) return answer({ ok: false, error: 'errors.superseded' });
         if (refusal) return answer({ ok: false, error: refusal });
-        leave(socket);
-        socket.data.watchedPostId = postId;
-        await socket.join(rooms.post(postId));
+        leave(this);
+        this.data.watchedPostId = postId;
+        await this.join(rooms.post(postId));
         answer({ ok: true });
       })
       .catch((err: unknown) => {
         onError(err);
         answer({ ok: false, error: 'errors.server' });
       });
-  };
-
-  function watch(this: LiveServerSocket, postId: string, ack: (result: WatchResult) => void) {
-    watchPost(this, postId, ack);
   }
 
   function unwatch(this: LiveServerSocket, postId: string) {
