@@ -94,6 +94,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // V8 gives each accessor (get/set) of an object literal a pair of its own in the old
+    // generation, where, dead or alive, it keeps the accessor's closure and all it sees alive
+    // through every young-generation collection: made per request, the request and its reply
+    // went to the old generation with it (docs/performance.md, "A getter per request").
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ObjectExpression > Property[kind=/^(get|set)$/]',
+          message:
+            'No accessor in an object literal on the server: use a class, whose accessor lives on its prototype (docs/performance.md, "A getter per request").',
+        },
+      ],
+    },
+  },
   // --- Layers (see the comment at the top and docs/architecture.md) ---
   {
     // Features reach the live layer only through its event publishing API.

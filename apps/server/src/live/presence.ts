@@ -477,6 +477,7 @@ export function createPresence(app: FastifyInstance, io: LiveServer): Presence {
         .map((r) => toPresence(r.id, r.online, r.lastSeenAt));
     },
     sweep,
+    // eslint-disable-next-line no-restricted-syntax -- one object per node, made once at start
     get nodeId() {
       return redisPresence?.nodeId ?? null;
     },
