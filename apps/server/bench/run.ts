@@ -2,7 +2,8 @@
  * `npm run bench` (not a test): req/s and latency of the real app against a bare Fastify
  * hello-world on the same machine.
  *
- * 1. Baseline: bench/hello.ts in its own process.
+ * 1. Baseline: bench/hello.ts in its own process, before the app, between the databases and after
+ *    it; each database's ratios use the faster of the two runs around its measures.
  * 2. For PGlite (a fresh directory in the temp dir) and, when BENCH_DATABASE_URL or a PostgreSQL at
  *    127.0.0.1:5432 answers, for a fresh PostgreSQL database: bench/server.ts generates 100k posts
  *    and 1M likes with SQL, builds the app and listens on a free port; this process signs a member
@@ -190,7 +191,15 @@ interface Row {
   completed: number;
   /** SQL statements one request runs (warm: after a first request of the same kind); null: not counted. */
   statements: number | null;
+  /**
+   * The hello-world's req/s in its runs just before and just after this measure; the faster is
+   * this row's baseline (the less flattering ratio).
+   */
+  hello?: [number | null, number | null];
 }
+
+/** A row's baseline: the faster of the hello-world's runs around it. */
+const baselineOf = (r: Row): number => Math.max(r.hello?.[0] ?? 0, r.hello?.[1] ?? 0) || 1;
 
 /**
  * Statements one request of `url` runs: the server's counter (bench/server.ts) read around one
@@ -367,15 +376,15 @@ async function benchApp(
     for (const [name, urlPath, signedIn, headers = {}] of endpoints) {
       if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
       await drain(baseUrl);
-      rows.push(
-        await measure(
-          mode,
-          name,
-          baseUrl + urlPath,
-          signedIn ? { ...headers, cookie } : headers,
-          counterUrl,
-        ),
+      const row = await measure(
+        mode,
+        name,
+        baseUrl + urlPath,
+        signedIn ? { ...headers, cookie } : headers,
+        counterUrl,
       );
+      if (row.reqPerSec !== null) row.hello = await helloAround();
+      rows.push(row);
     }
     return { mode, detail, info, rows };
   } finally {
@@ -390,19 +399,20 @@ const fmt = (n: number | null, digits = 0) =>
     ? '—'
     : n.toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-function table(rows: readonly Row[], baseline: number): string {
+function table(rows: readonly Row[]): string {
   const lines = [
-    '| Mode | Endpoint | req/s | vs hello-world | p50 ms | p99 ms | mean ms | statements | failed |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| Mode | Endpoint | req/s | hello-world req/s | vs hello-world | p50 ms | p99 ms | mean ms | statements | failed |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
-    const ratio = r.reqPerSec === null ? '—' : `${((r.reqPerSec / baseline) * 100).toFixed(1)} %`;
+    const ratio =
+      r.reqPerSec === null ? '—' : `${((r.reqPerSec / baselineOf(r)) * 100).toFixed(1)} %`;
     const what =
       r.reqPerSec === null ? `${r.endpoint} (answered ${r.status}, not measured)` : r.endpoint;
     // Nothing answered during the measure (autocannon times a request out after 10 s).
     const late = r.reqPerSec !== null && r.completed === 0 ? 'no answer' : null;
     lines.push(
-      `| ${r.mode} | ${what} | ${fmt(r.reqPerSec)} | ${ratio} | ${late ?? fmt(r.p50)} | ${late ?? fmt(r.p99)} | ${late ?? fmt(r.average, 1)} | ${fmt(r.statements)} | ${r.failures} |`,
+      `| ${r.mode} | ${what} | ${fmt(r.reqPerSec)} | ${r.hello ? fmt(baselineOf(r)) : '—'} | ${ratio} | ${late ?? fmt(r.p50)} | ${late ?? fmt(r.p99)} | ${late ?? fmt(r.average, 1)} | ${fmt(r.statements)} | ${r.failures} |`,
     );
   }
   return lines.join('\n');
@@ -419,15 +429,11 @@ function pgliteVersion(): string {
 
 function document(
   rows: readonly Row[],
-  baseline: Row,
-  /** req/s of the hello-world's two runs (before and after the app). */
-  helloRuns: readonly (number | null)[],
   modes: readonly ModeResult[],
   started: Date,
   load: readonly number[],
 ): string {
   const cpus = os.cpus();
-  const base = baseline.reqPerSec ?? 1;
   const gen = modes
     .map(
       (m) =>
@@ -488,9 +494,10 @@ npm run bench -- --duration 30 --connections 50 --no-postgres --no-write
 The benchmark is not a test and changes nothing in \`data/\`. It:
 
 1. starts a bare Fastify hello-world in its own process and measures \`GET /\` (the baseline: what
-   this machine, Node and autocannon manage without any application code), before the app and
-   again after it: the faster of the two runs is the baseline (the machine's speed drifts by a
-   fifth from minute to minute; this way every ratio is the less flattering one);
+   this machine, Node and autocannon manage without any application code) before the app and
+   again after each endpoint's measure: each endpoint's baseline is the faster of the runs just
+   before and just after it (the machine's speed drifts by a fifth or more from one minute to the
+   next; this way every ratio is taken side by side, and is the less flattering one);
 2. for each database, starts the real app (\`buildApp\` + listen on a free port, production mode,
    logs off; \`bench/server.ts\` built into one bundle and run by plain Node, as \`npm start\` runs
    the server) in its own process on a **fresh** database — a PGlite directory in the temp dir, and a new
@@ -527,10 +534,10 @@ ${gen}
 
 ## Results
 
-Baseline, Fastify hello-world \`GET /\`: **${fmt(baseline.reqPerSec)} req/s**, p50 ${fmt(baseline.p50)} ms,
-p99 ${fmt(baseline.p99)} ms (the faster of its runs before and after the app: ${helloRuns.map((n) => fmt(n)).join(' and ')} req/s).
+Baseline, Fastify hello-world \`GET /\`, measured again after every endpoint: ${helloSpan(rows)}.
+Each row's "hello-world req/s" is the faster of the runs just before and just after it.
 
-${table(rows, base)}
+${table(rows)}
 
 ## Index check
 
@@ -571,10 +578,13 @@ ${modes.map(probeTable).join('\n\n')}
 - Where a cached answer's time goes (the Intel machine, 2026-12-03, \`GET /api/sections\`, 2.7 KB,
   the server's user and system CPU time over a run divided by its answers): 35–42 µs of CPU per
   answer, where a bare Fastify route sending the same bytes with the same headers spends 16–17 µs
-  (and answers 45–50k req/s). About a fifth of ours is V8's young-generation garbage collection
-  (some 14 KB allocated per request, most of it in Node's HTTP layer) and a quarter the kernel's
-  TCP sends; the metrics hook, the input check and the compression plugin's hooks cost about
-  1 µs each (measured by switching each off).
+  (and answers 45–50k req/s). About a fifth of ours was V8's young-generation garbage collection
+  and a quarter the kernel's TCP sends; the metrics hook, the input check and the compression
+  plugin's hooks cost about 1 µs each (measured by switching each off). The garbage collection
+  was not the 14 KB a request allocates but a getter in every handler's context, which kept each
+  request alive through the young generation's collections: fixed on 2026-12-07, when a CPU profile
+  of the same answer on the AMD machine went from 13 % garbage collection to 2 % (the kernel's
+  sends are now 40 % of the server's busy time there; "A getter per request", below).
 - The OpenAPI document is 290 KB of JSON, 9,046 bytes in brotli. A bare Fastify route sending
   those same bytes with the same headers answered 8.1k req/s on 2026-12-03 (the app: 8.3k), and
   half of them 17.6k: its figure is the load generator's ceiling for an answer of that size, not a
@@ -604,23 +614,35 @@ const started = new Date();
 const load = os.loadavg();
 log(`Benchmark: ${duration} s per endpoint, ${connections} connections, ${os.cpus().length} CPUs`);
 
-/** The hello-world's `GET /` in a process of its own. */
-async function measureHello(): Promise<Row> {
-  const hello = await startChild<{ port: number }>('hello.ts', {}, 60_000);
-  try {
-    return await measure(
+/**
+ * The hello-world's `GET /`, in a process of its own kept for the whole run (idle between its
+ * measures): measured once before the app, then after each endpoint by `helloAround`.
+ */
+const hello = await startChild<{ port: number }>('hello.ts', {}, 60_000);
+const measureHello = async () =>
+  (
+    await measure(
       'baseline',
       'Fastify hello-world GET /',
       `http://127.0.0.1:${hello.info.port}/`,
       {},
-    );
-  } finally {
-    await hello.stop();
-  }
+    )
+  ).reqPerSec;
+log('\nBaseline: Fastify hello-world');
+let helloLast = await measureHello();
+/** The hello-world's runs around the measure just made: the last one, and one now. */
+async function helloAround(): Promise<[number | null, number | null]> {
+  const before = helloLast;
+  helloLast = await measureHello();
+  return [before, helloLast];
 }
 
-log('\nBaseline: Fastify hello-world');
-const helloBefore = await measureHello();
+/** The range of the hello-world's runs, for the report. */
+function helloSpan(rows: readonly Row[]): string {
+  const runs = rows.flatMap((r) => r.hello ?? []).filter((n): n is number => n !== null);
+  if (runs.length === 0) return 'not measured';
+  return `${fmt(Math.min(...runs))} to ${fmt(Math.max(...runs))} req/s`;
+}
 
 const modes: ModeResult[] = [];
 const server = withPglite || withPostgres ? await buildBenchServer() : '';
@@ -660,32 +682,17 @@ try {
   }
 } finally {
   fs.rmSync(buildDir, { recursive: true, force: true });
+  await hello.stop();
 }
 
-// Again once the app has run: this machine's speed drifts by a fifth from one minute to the
-// next, and the faster of the two runs is the baseline (every ratio the less flattering one).
-log('\nBaseline again: Fastify hello-world');
-const helloAfter = await measureHello();
-const baseline =
-  (helloAfter.reqPerSec ?? 0) > (helloBefore.reqPerSec ?? 0) ? helloAfter : helloBefore;
-
 const rows = modes.flatMap((m) => m.rows);
-log(
-  `\nBaseline (Fastify hello-world): ${fmt(baseline.reqPerSec)} req/s, p50 ${fmt(baseline.p50)} ms, p99 ${fmt(baseline.p99)} ms\n`,
-);
-log(table(rows, baseline.reqPerSec ?? 1));
+log(`\nBaseline (Fastify hello-world), measured after every endpoint: ${helloSpan(rows)}\n`);
+log(table(rows));
 if (write) {
   // Keep the live and web benchmarks' sections (`npm run bench:live` / `bench:web` write between
   // their markers) and the notes that follow them.
   const previous = fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '';
-  const doc = document(
-    rows,
-    baseline,
-    [helloBefore.reqPerSec, helloAfter.reqPerSec],
-    modes,
-    started,
-    load,
-  );
+  const doc = document(rows, modes, started, load);
   await writeDoc(docFile, withKeptTail(doc, previous, ['live', 'web']));
   log(`\nWrote ${path.relative(process.cwd(), docFile)}`);
 }

@@ -51,10 +51,10 @@ export type RouteHandler<R extends RouteDef> = (
 
 /**
  * A handler's context: an instance of one class, its `viewer` getter on the prototype. (An object
- * literal with a getter, made per request, cost far more than its size: each one got a hidden
- * class of its own in the old generation, which kept the getter's closure, and through it the
- * request and its reply, alive across young-generation collections: a cached answer spent about
- * a tenth of its time in them. docs/performance.md, "A getter per request".)
+ * literal with a getter, made per request, cost far more than its size: V8 gives each one an
+ * accessor pair of its own in the old generation, which kept the getter's closure, and through it
+ * the request and its reply, alive across young-generation collections: a cached answer spent
+ * about a tenth of its time in them. docs/performance.md, "A getter per request".)
  */
 class Context<R extends RouteDef> implements RouteContext<R> {
   readonly params: ParamsOf<R>;
