@@ -2,8 +2,8 @@
  * `npm run bench` (not a test): req/s and latency of the real app against a bare Fastify
  * hello-world on the same machine.
  *
- * 1. Baseline: bench/hello.ts in its own process, before the app, between the databases and after
- *    it; each database's ratios use the faster of the two runs around its measures.
+ * 1. Baseline: bench/hello.ts in its own process, measured before the app and again after every
+ *    endpoint; each endpoint's ratio uses the faster of the runs just before and just after it.
  * 2. For PGlite (a fresh directory in the temp dir) and, when BENCH_DATABASE_URL or a PostgreSQL at
  *    127.0.0.1:5432 answers, for a fresh PostgreSQL database: bench/server.ts generates 100k posts
  *    and 1M likes with SQL, builds the app and listens on a free port; this process signs a member
