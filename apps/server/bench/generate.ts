@@ -3,6 +3,8 @@
  * 50 tags, 100,000 posts over the five sections (two tags each), exactly 1,000,000 post likes
  * (1 to 19 per post, more on one post), 2,000 status updates; then every counter is recounted
  * (demo/counters.ts) and the tables analysed. One member can sign in: BENCH_EMAIL / BENCH_PASSWORD.
+ * `generate(db, { posts })` makes fewer or more posts (and their likes, about ten per post), the
+ * rest the same: `npm run bench -- --scale` compares 1,000 with 100,000.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
@@ -17,9 +19,15 @@ export const sizes = {
   users: 3_000,
   tags: 50,
   posts: 100_000,
-  likes: 1_000_000,
   statusUpdates: 2_000,
 };
+
+/** The likes `generate` makes for `posts` posts: 1 + p % 19 for post p, 26 for post 1. */
+export function likesFor(posts: number): number {
+  let likes = 0;
+  for (let p = 0; p < posts; p += 1) likes += p === 1 ? 26 : 1 + (p % 19);
+  return likes;
+}
 
 export interface Generated {
   /** Milliseconds per step. */
@@ -41,7 +49,10 @@ const body = `Some **Markdown** with a [link](https://example.com) and a list:
 const uuidOf = (text: SQL) =>
   sql`overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 
-export async function generate(db: Db): Promise<Generated> {
+export async function generate(
+  db: Db,
+  { posts = sizes.posts }: { posts?: number } = {},
+): Promise<Generated> {
   const steps: Record<string, number> = {};
   const started = Date.now();
   const step = async (name: string, run: () => Promise<unknown>) => {
@@ -49,7 +60,7 @@ export async function generate(db: Db): Promise<Generated> {
     await run();
     steps[name] = Date.now() - t0;
   };
-  const { users, tags, posts, statusUpdates } = sizes;
+  const { users, tags, statusUpdates } = sizes;
 
   await step('users', async () => {
     await db.execute(sql`
@@ -94,7 +105,8 @@ export async function generate(db: Db): Promise<Generated> {
       select id, unnest(tag_ids), section_slug, created_at from posts`),
   );
 
-  // Post p gets 1 + p % 19 likes (its like_count above; the recount below checks it) (post 1 gets 26) from distinct members: 1,000,000 in all.
+  // Post p gets 1 + p % 19 likes (its like_count above; the recount below checks it) (post 1 gets 26)
+  // from distinct members: likesFor(posts), 1,000,000 for 100,000 posts.
   await step('likes', () =>
     db.execute(sql`
       insert into post_likes (target_id, user_id, created_at)

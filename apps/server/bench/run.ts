@@ -10,9 +10,14 @@
  *    in through the API and runs autocannon on each endpoint (a short warm-up, then the measure).
  * 3. Prints a table and writes docs/performance.md (unless --no-write).
  *
+ * --scale instead measures what one answer costs with the node's caches off (BENCH_COLD: every
+ * request runs all its statements, session included), one request at a time, on 1,000 and on
+ * 100,000 posts, and writes that section of docs/performance.md: whether a page's cost depends
+ * on how much the site holds.
+ *
  * Options: --duration <s> (10), --connections <n> (100: the issue's goals are stated at 100),
  * --warmup <s> (2), --no-postgres, --no-pglite, --no-write, --only <name,name> (endpoints whose name
- * contains one).
+ * contains one), --scale.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -22,9 +27,16 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BENCH_EMAIL, BENCH_PASSWORD, sizes, type Generated, type IndexProbe } from './generate.ts';
+import {
+  BENCH_EMAIL,
+  BENCH_PASSWORD,
+  likesFor,
+  sizes,
+  type Generated,
+  type IndexProbe,
+} from './generate.ts';
 import { freePort, numberOption } from './common.ts';
-import { withKeptTail, writeDoc } from './doc.ts';
+import { withKeptTail, writeDoc, writeSection } from './doc.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const serverDir = path.resolve(benchDir, '..');
@@ -43,6 +55,9 @@ const withPglite = !args.includes('--no-pglite');
 const write = !args.includes('--no-write');
 const onlyAt = args.indexOf('--only');
 const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',').filter(Boolean) : [];
+const scale = args.includes('--scale');
+/** --scale: the two sizes compared, in posts. */
+const scaleSizes = [1_000, sizes.posts] as const;
 
 const log = (message: string) => process.stdout.write(`${message}\n`);
 
@@ -227,6 +242,7 @@ async function measure(
   url: string,
   headers: Record<string, string>,
   counterUrl?: string,
+  clients = connections,
 ): Promise<Row> {
   let status = 0;
   try {
@@ -250,8 +266,8 @@ async function measure(
     };
   }
   const statements = counterUrl ? await statementsOf(counterUrl, url, headers) : null;
-  await autocannon({ url, headers, connections, duration: warmup });
-  const r = await autocannon({ url, headers, connections, duration });
+  await autocannon({ url, headers, connections: clients, duration: warmup });
+  const r = await autocannon({ url, headers, connections: clients, duration });
   const row: Row = {
     mode,
     endpoint,
@@ -313,21 +329,65 @@ interface ModeResult {
   detail: string;
   info: ServerInfo;
   rows: Row[];
+  /** Posts generated. */
+  posts: number;
 }
 
+/** [name, path, signed in, other headers] of every endpoint measured. */
+function endpointsOf(info: ServerInfo): [string, string, boolean, Record<string, string>?][] {
+  return [
+    ['GET /api/health', '/api/health', false],
+    [
+      'GET /api/openapi.json (anonymous, brotli as browsers ask)',
+      '/api/openapi.json',
+      false,
+      { 'accept-encoding': 'gzip, deflate, br' },
+    ],
+    ['GET /api/sections', '/api/sections', true],
+    ['GET /api/tags', '/api/tags', true],
+    ['GET /api/home', '/api/home', true],
+    ['GET /api/sections/general/posts', '/api/sections/general/posts', true],
+    ['GET /api/posts/:id', `/api/posts/${info.postId}`, true],
+    [
+      `GET /api/posts/:id/comments (${info.comments} comments)`,
+      `/api/posts/${info.postId}/comments`,
+      true,
+    ],
+    ['GET /api/notifications', '/api/notifications', true],
+    ['GET /api/search?q=lighthouses (every post)', '/api/search?q=lighthouses', true],
+    ['GET /api/search?q=zeppelin (one post)', '/api/search?q=zeppelin', true],
+    ['GET /api/search?q=a (one letter)', '/api/search?q=a', true],
+    ['GET /api/search?q=lig (prefix)', '/api/search?q=lig', true],
+  ];
+}
+
+/** What --scale leaves out: answers that do not read the site's content. */
+const notScaled = new Set(['GET /api/health', 'GET /api/openapi.json']);
+
+/**
+ * The app on a fresh database of `posts` posts, each endpoint measured: at `connections` with the
+ * hello-world after each (the main table), or with `cold` (--scale) one request at a time, the
+ * node's caches off, and no hello-world.
+ */
 async function benchApp(
   mode: string,
   detail: string,
   database: string,
   server: string,
+  { posts = sizes.posts, cold = false }: { posts?: number; cold?: boolean } = {},
 ): Promise<ModeResult> {
   log(
-    `\n${mode}: generating ${sizes.posts.toLocaleString('en')} posts and ${sizes.likes.toLocaleString('en')} likes…`,
+    `\n${mode}: generating ${posts.toLocaleString('en')} posts and ${likesFor(posts).toLocaleString('en')} likes${cold ? ', caches off' : ''}…`,
   );
   const port = await freePort();
   const child = await startChild<ServerInfo>(
     server,
-    { BENCH_DATABASE: database, PORT: String(port) },
+    {
+      BENCH_DATABASE: database,
+      PORT: String(port),
+      BENCH_POSTS: String(posts),
+      ...(cold ? { BENCH_COLD: '1' } : {}),
+    },
     15 * 60_000,
   );
   try {
@@ -348,33 +408,9 @@ async function benchApp(
     const cookie = await signIn(baseUrl);
     const counterUrl = `http://127.0.0.1:${info.counterPort}/`;
     const rows: Row[] = [];
-    // [name, path, signed in, other headers]
-    const endpoints: [string, string, boolean, Record<string, string>?][] = [
-      ['GET /api/health', '/api/health', false],
-      [
-        'GET /api/openapi.json (anonymous, brotli as browsers ask)',
-        '/api/openapi.json',
-        false,
-        { 'accept-encoding': 'gzip, deflate, br' },
-      ],
-      ['GET /api/sections', '/api/sections', true],
-      ['GET /api/tags', '/api/tags', true],
-      ['GET /api/home', '/api/home', true],
-      ['GET /api/sections/general/posts', '/api/sections/general/posts', true],
-      ['GET /api/posts/:id', `/api/posts/${info.postId}`, true],
-      [
-        `GET /api/posts/:id/comments (${info.comments} comments)`,
-        `/api/posts/${info.postId}/comments`,
-        true,
-      ],
-      ['GET /api/notifications', '/api/notifications', true],
-      ['GET /api/search?q=lighthouses (every post)', '/api/search?q=lighthouses', true],
-      ['GET /api/search?q=zeppelin (one post)', '/api/search?q=zeppelin', true],
-      ['GET /api/search?q=a (one letter)', '/api/search?q=a', true],
-      ['GET /api/search?q=lig (prefix)', '/api/search?q=lig', true],
-    ];
-    for (const [name, urlPath, signedIn, headers = {}] of endpoints) {
+    for (const [name, urlPath, signedIn, headers = {}] of endpointsOf(info)) {
       if (only.length > 0 && !only.some((o) => name.includes(o))) continue;
+      if (cold && [...notScaled].some((n) => name.startsWith(n))) continue;
       await drain(baseUrl);
       const row = await measure(
         mode,
@@ -382,11 +418,12 @@ async function benchApp(
         baseUrl + urlPath,
         signedIn ? { ...headers, cookie } : headers,
         counterUrl,
+        cold ? 1 : connections,
       );
-      if (row.reqPerSec !== null) row.hello = await helloAround();
+      if (row.reqPerSec !== null && !cold) row.hello = await helloAround();
       rows.push(row);
     }
-    return { mode, detail, info, rows };
+    return { mode, detail, info, rows, posts };
   } finally {
     await child.stop();
   }
@@ -416,6 +453,55 @@ function table(rows: readonly Row[]): string {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * --scale's table: per database and endpoint, one uncached answer's statements, mean and p99 at
+ * each size, and how much slower the larger site answers.
+ */
+function scaleTable(results: readonly ModeResult[]): string {
+  const [small, large] = scaleSizes.map((n) => n.toLocaleString('en'));
+  const lines = [
+    `| Mode | Endpoint | statements | ${small} posts: mean ms | p99 ms | ${large} posts: mean ms | p99 ms | ${large} ÷ ${small} (mean) |`,
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const mode of [...new Set(results.map((r) => r.mode))]) {
+    const at = (posts: number) => results.find((r) => r.mode === mode && r.posts === posts);
+    const [a, b] = scaleSizes.map(at);
+    for (const row of a?.rows ?? []) {
+      const other = b?.rows.find((r) => r.endpoint === row.endpoint);
+      const counts = [...new Set([row.statements, other?.statements ?? null].map((n) => fmt(n)))];
+      const ratio =
+        row.average && other?.average ? `${(other.average / row.average).toFixed(2)} ×` : '—';
+      lines.push(
+        `| ${mode} | ${row.endpoint} | ${counts.join(' / ')} | ${fmt(row.average, 2)} | ${fmt(row.p99)} | ${fmt(other?.average ?? null, 2)} | ${fmt(other?.p99 ?? null)} | ${ratio} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+function scaleSection(text: string, started: Date, load: readonly number[]): string {
+  const cpus = os.cpus();
+  const [small, large] = scaleSizes.map((n) => n.toLocaleString('en'));
+  return `<!-- bench:scale:start -->
+
+## From ${small} to ${large} posts, nothing cached (\`npm run bench -- --scale\`)
+
+Run on ${started.toISOString().slice(0, 10)}: Node ${process.version}, ${cpus[0]?.model ?? '?'} × ${cpus.length}, load average ${load[0]?.toFixed(1) ?? '?'} when it started. \`npm run bench\` rewrites the file above this section and keeps this one.
+
+What one answer costs when nothing is cached, and whether that depends on how much the site
+holds. The app runs on a fresh database of ${small} posts, then of ${large} (the same data
+otherwise, as above), with its payload and session caches off (\`PAYLOAD_CACHE_TTL_MS=0\`,
+\`SESSION_CACHE_TTL_MS=0\`): every request runs all its statements, the session's included
+("statements", counted as above). Each endpoint is asked one request at a time, so no two
+requests share a load, for ${duration} s after ${warmup} s of warm-up; "mean" and "p99" are in
+milliseconds. Cached answers run no statement (the table above), so they cost the same at any size.
+These are the answers that fill the cache after a write.
+
+${text}
+
+<!-- bench:scale:end -->`;
 }
 
 function pgliteVersion(): string {
@@ -480,8 +566,9 @@ results are the same) or declare the indexes with \`.desc().nullsFirst()\`.\n`
   return `# Performance
 
 Numbers produced by \`npm run bench\` on ${started.toISOString().slice(0, 10)}; regenerate them on your
-own machine with the same command (it rewrites this file up to the live and web sections,
-which \`npm run bench:live\` and \`npm run bench:web\` write, and keeps them and the notes after them).
+own machine with the same command (it rewrites this file up to the scale, live and web sections,
+which \`npm run bench -- --scale\`, \`npm run bench:live\` and \`npm run bench:web\` write, and keeps them
+and the notes after them).
 
 ## How to run
 
@@ -489,6 +576,7 @@ which \`npm run bench:live\` and \`npm run bench:web\` write, and keeps them and
 npm run bench                       # PGlite, and PostgreSQL when one answers
 BENCH_DATABASE_URL=postgres://user:pass@host:5432/postgres npm run bench
 npm run bench -- --duration 30 --connections 50 --no-postgres --no-write
+npm run bench -- --scale            # caches off, one request at a time, 1,000 and 100,000 posts
 \`\`\`
 
 The benchmark is not a test and changes nothing in \`data/\`. It:
@@ -505,7 +593,7 @@ The benchmark is not a test and changes nothing in \`data/\`. It:
    \`postgres://postgres@127.0.0.1:5432/postgres\`) when it answers, dropped afterwards;
 3. fills it with SQL (\`generate_series\`): ${sizes.users.toLocaleString('en')} members, ${sizes.tags} tags,
    ${sizes.posts.toLocaleString('en')} posts spread over the five sections (two tags each, one every 25 s
-   back ~29 days), exactly ${sizes.likes.toLocaleString('en')} post likes (1 to 19 per post, from distinct
+   back ~29 days), exactly ${likesFor(sizes.posts).toLocaleString('en')} post likes (1 to 19 per post, from distinct
    members), ${sizes.statusUpdates.toLocaleString('en')} status updates; every counter is then recounted
    from the rows (the same code as the demo seed) and checked, and the tables analysed;
 4. adds 200 comments under one post (the post page and its comments) and a rare word to it
@@ -612,23 +700,30 @@ ${modes.map(probeTable).join('\n\n')}
 
 const started = new Date();
 const load = os.loadavg();
-log(`Benchmark: ${duration} s per endpoint, ${connections} connections, ${os.cpus().length} CPUs`);
+log(
+  scale
+    ? `Benchmark --scale: caches off, one request at a time, ${duration} s per endpoint, ${scaleSizes.map((n) => n.toLocaleString('en')).join(' and ')} posts, ${os.cpus().length} CPUs`
+    : `Benchmark: ${duration} s per endpoint, ${connections} connections, ${os.cpus().length} CPUs`,
+);
 
 /**
  * The hello-world's `GET /`, in a process of its own kept for the whole run (idle between its
- * measures): measured once before the app, then after each endpoint by `helloAround`.
+ * measures): measured once before the app, then after each endpoint by `helloAround`. Not
+ * started by --scale, which compares the app with itself.
  */
-const hello = await startChild<{ port: number }>('hello.ts', {}, 60_000);
+const hello = scale ? null : await startChild<{ port: number }>('hello.ts', {}, 60_000);
 const measureHello = async () =>
-  (
-    await measure(
-      'baseline',
-      'Fastify hello-world GET /',
-      `http://127.0.0.1:${hello.info.port}/`,
-      {},
-    )
-  ).reqPerSec;
-log('\nBaseline: Fastify hello-world');
+  hello
+    ? (
+        await measure(
+          'baseline',
+          'Fastify hello-world GET /',
+          `http://127.0.0.1:${hello.info.port}/`,
+          {},
+        )
+      ).reqPerSec
+    : null;
+if (hello) log('\nBaseline: Fastify hello-world');
 let helloLast = await measureHello();
 /** The hello-world's runs around the measure just made: the last one, and one now. */
 async function helloAround(): Promise<[number | null, number | null]> {
@@ -644,55 +739,83 @@ function helloSpan(rows: readonly Row[]): string {
   return `${fmt(Math.min(...runs))} to ${fmt(Math.max(...runs))} req/s`;
 }
 
-const modes: ModeResult[] = [];
-const server = withPglite || withPostgres ? await buildBenchServer() : '';
-try {
+/**
+ * `run` on a fresh PGlite directory and on a fresh PostgreSQL database (each as the options
+ * allow), each removed afterwards.
+ */
+async function onEachDatabase(
+  run: (mode: string, detail: string, database: string) => Promise<ModeResult>,
+): Promise<ModeResult[]> {
+  const results: ModeResult[] = [];
   if (withPglite) {
     const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-pglite-'));
     try {
-      modes.push(
-        await benchApp(
+      results.push(
+        await run(
           'PGlite',
           `embedded, fresh directory, PGlite ${pgliteVersion()}`,
           path.join(pgliteDir, 'db'),
-          server,
         ),
       );
     } finally {
       fs.rmSync(pgliteDir, { recursive: true, force: true });
     }
   }
-
   if (withPostgres) {
     const postgres = await freshPostgres();
     if (postgres) {
       try {
-        modes.push(
-          await benchApp(
-            'PostgreSQL',
-            `PostgreSQL ${postgres.version}, pool of 10`,
-            postgres.url,
-            server,
-          ),
+        results.push(
+          await run('PostgreSQL', `PostgreSQL ${postgres.version}, pool of 10`, postgres.url),
         );
       } finally {
         await postgres.drop();
       }
     }
   }
-} finally {
-  fs.rmSync(buildDir, { recursive: true, force: true });
-  await hello.stop();
+  return results;
 }
 
-const rows = modes.flatMap((m) => m.rows);
-log(`\nBaseline (Fastify hello-world), measured after every endpoint: ${helloSpan(rows)}\n`);
-log(table(rows));
-if (write) {
-  // Keep the live and web benchmarks' sections (`npm run bench:live` / `bench:web` write between
-  // their markers) and the notes that follow them.
-  const previous = fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '';
-  const doc = document(rows, modes, started, load);
-  await writeDoc(docFile, withKeptTail(doc, previous, ['live', 'web']));
-  log(`\nWrote ${path.relative(process.cwd(), docFile)}`);
+const modes: ModeResult[] = [];
+const server = withPglite || withPostgres ? await buildBenchServer() : '';
+try {
+  if (scale) {
+    for (const posts of scaleSizes) {
+      modes.push(
+        ...(await onEachDatabase((mode, detail, database) =>
+          benchApp(mode, detail, database, server, { posts, cold: true }),
+        )),
+      );
+    }
+  } else {
+    modes.push(
+      ...(await onEachDatabase((mode, detail, database) =>
+        benchApp(mode, detail, database, server),
+      )),
+    );
+  }
+} finally {
+  fs.rmSync(buildDir, { recursive: true, force: true });
+  await hello?.stop();
+}
+
+if (scale) {
+  const text = scaleTable(modes);
+  log(`\n${text}`);
+  if (write) {
+    await writeSection(docFile, 'scale', scaleSection(text, started, load));
+    log(`\nWrote the scale section of ${path.relative(process.cwd(), docFile)}`);
+  }
+} else {
+  const rows = modes.flatMap((m) => m.rows);
+  log(`\nBaseline (Fastify hello-world), measured after every endpoint: ${helloSpan(rows)}\n`);
+  log(table(rows));
+  if (write) {
+    // Keep the scale, live and web benchmarks' sections (`npm run bench -- --scale`,
+    // `bench:live` and `bench:web` write between their markers) and the notes that follow them.
+    const previous = fs.existsSync(docFile) ? fs.readFileSync(docFile, 'utf8') : '';
+    const doc = document(rows, modes, started, load);
+    await writeDoc(docFile, withKeptTail(doc, previous, ['scale', 'live', 'web']));
+    log(`\nWrote ${path.relative(process.cwd(), docFile)}`);
+  }
 }

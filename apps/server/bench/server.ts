@@ -1,6 +1,8 @@
 /**
  * The real app for the benchmark, in its own process: a fresh database (BENCH_DATABASE: a PGlite
- * directory or a postgres:// URL), the bulk data of generate.ts, then `buildApp` + listen on PORT.
+ * directory or a postgres:// URL), the bulk data of generate.ts (BENCH_POSTS posts, 100,000 by
+ * default), then `buildApp` + listen on PORT. BENCH_COLD=1 turns the node's payload and session
+ * caches off: every request runs all its statements, session included.
  * Prints one line `BENCH_READY {json}` when it answers; SIGTERM closes it.
  */
 import fs from 'node:fs';
@@ -15,7 +17,13 @@ const target = process.env.BENCH_DATABASE;
 const port = process.env.PORT;
 if (!target || !port) throw new Error('BENCH_DATABASE and PORT are required');
 
-const { config, dataDir } = benchConfig(port, 'atelier-bench-data-');
+const posts = process.env.BENCH_POSTS ? Number(process.env.BENCH_POSTS) : undefined;
+const cold = process.env.BENCH_COLD === '1';
+const { config, dataDir } = benchConfig(
+  port,
+  'atelier-bench-data-',
+  cold ? { PAYLOAD_CACHE_TTL_MS: '0', SESSION_CACHE_TTL_MS: '0' } : {},
+);
 
 /**
  * Statements the app has run (Drizzle's logger; transaction control and the dispatcher's claims
@@ -34,7 +42,7 @@ const database = await openDatabase({
   },
 });
 const migrateMs = Date.now() - openStarted;
-const generated = await generate(database.db);
+const generated = await generate(database.db, { posts });
 // The post page with 200 comments (from members, a minute apart), and a rare word for search.
 const COMMENTS = 200;
 await database.db.execute(sql`

@@ -75,6 +75,11 @@ const envSchema = z.object({
    * node's cache at most (ms; lib/payload-cache.ts); writes and domain events drop it sooner. 0: off.
    */
   PAYLOAD_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * How long a signed-in request's session and user stay in this node's cache at most (ms;
+   * auth/session-cache.ts); a sign-out, a ban or a change of the user drops them sooner. 0: off.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(30_000),
   /** SMTP connection string; unset → mails are written to DATA_DIR/mail/*.eml. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Atelier <no-reply@atelier.local>'),

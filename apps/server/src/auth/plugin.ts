@@ -53,7 +53,7 @@ async function authPlugin(app: FastifyInstance) {
   // Before the database closes (main.ts closes it after the app): the delivery in flight ends.
   app.addHook('onClose', () => mailer.stop());
 
-  const sessionCache = createSessionCache();
+  const sessionCache = createSessionCache({ ttlMs: config.SESSION_CACHE_TTL_MS });
   const channel = invalidationChannel(
     app,
     config.REDIS_URL,
