@@ -1,7 +1,8 @@
 /**
  * Post reads. A list is two statements whatever its length: the posts with their authors, cover
  * and media count in one query (keyset pagination on the sort key), then the viewer's likes
- * among them (`likedIds`). A full post is three: the post, its media, the viewer's like.
+ * among them (`likedIds`). A full post is two: the post with its author and its media, then the
+ * viewer's like.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -32,7 +33,8 @@ import { postNotFound } from './service.ts';
 const isoText = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-const summaryColumns = sql`
+/** The columns of a post summary (presenter.ts `PostSummaryRow`), over `posts p` and `summaryJoins`. */
+export const summaryColumns = sql`
   p.id, p.author_id, p.section_slug, p.title, left(p.body, 4000) as body_start, p.provenance,
   p.tools, array_to_json(p.tag_ids) as tag_ids, p.like_count, p.comment_count, p.view_count,
   p.edition_count, p.edition_at, p.created_at,
@@ -43,7 +45,8 @@ const summaryColumns = sql`
   c.width as cover_width, c.height as cover_height, c.bytes as cover_bytes, c.mime as cover_mime,
   (select count(*)::int from media mc where mc.post_id = p.id) as media_count`;
 
-const summaryJoins = sql`
+/** The author (`u`) and cover (`c`) of `posts p`, for `summaryColumns`. */
+export const summaryJoins = sql`
   join "user" u on u.id = p.author_id
   left join lateral (
     select m.id, m.kind, m.key, m.thumbnail_key, m.width, m.height, m.bytes, m.mime
@@ -71,6 +74,14 @@ const topKey = z.tuple([z.number().int(), cursorTimestamp, cursorId()]);
 /** The sort key in an opaque cursor, checked (a forged cursor is a 400, never SQL). */
 export const decodePostCursor = (cursor: string, sort: PostSort): NewKey | TopKey =>
   sort === 'new' ? decodeCursor(cursor, newKey) : decodeCursor(cursor, topKey);
+
+/** Which of the posts `ids` the viewer likes; none without a viewer (a shared payload). */
+export const postsLikedBy = (
+  db: Tx,
+  ids: readonly string[],
+  viewerId: string | null,
+): Promise<Set<string>> =>
+  viewerId === null ? Promise.resolve(new Set()) : likedIds(db, 'post', ids, viewerId);
 
 /** Published posts of a section, an author or a tag, newest or most liked first (no viewer: liked false). */
 export async function listPostSummaries(
@@ -128,19 +139,15 @@ export async function listPostSummaries(
             : [last.key_ts, last.id],
         )
       : null;
-  const liked =
-    viewerId === null
-      ? new Set<string>()
-      : await likedIds(
-          db,
-          'post',
-          page.map((r) => r.id),
-          viewerId,
-        );
+  const liked = await postsLikedBy(
+    db,
+    page.map((r) => r.id),
+    viewerId,
+  );
   return { items: page.map((r) => presentPostSummary(r, liked.has(r.id))), nextCursor };
 }
 
-/** Summaries of the given published posts, in the order given (for search; no viewer: liked false). */
+/** Summaries of the given published posts, in the order given (no viewer: liked false). */
 export async function postSummariesByIds(
   db: Tx,
   ids: readonly string[],
@@ -151,45 +158,12 @@ export async function postSummariesByIds(
     db,
     sql`select ${summaryColumns} from posts p ${summaryJoins} where p.id = any(${sql.param([...ids])}::uuid[])`,
   );
-  const liked = viewerId === null ? new Set<string>() : await likedIds(db, 'post', ids, viewerId);
+  const liked = await postsLikedBy(db, ids, viewerId);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [presentPostSummary(row, liked.has(id))] : [];
   });
-}
-
-/** The raw post row with its author (no visibility check). */
-export async function findPostRow(db: Tx, id: string): Promise<PostRowFull | undefined> {
-  const [row] = await queryRows<PostRowFull>(
-    db,
-    sql`select ${summaryColumns}, p.body, p.state, p.removal_reason, p.removal_other_reason
-        from posts p ${summaryJoins} where p.id = ${id}`,
-  );
-  return row;
-}
-
-export async function mediaOfPost(db: Tx, postId: string): Promise<MediaFields[]> {
-  return queryRows<MediaFields & Record<string, unknown>>(
-    db,
-    sql`select id, kind, key, thumbnail_key as "thumbnailKey", width, height, bytes, mime
-        from media where post_id = ${postId} order by position asc`,
-  );
-}
-
-/** The full post for a viewer, given its row. */
-export async function loadPost(db: Tx, row: PostRowFull, viewerId: string) {
-  const media = await mediaOfPost(db, row.id);
-  const liked = await likedIds(db, 'post', [row.id], viewerId);
-  return presentPost(row, media, liked.has(row.id));
-}
-
-/** The full post if the viewer may open it (404 errors.postNotFound otherwise). */
-export async function readPost(db: Tx, id: string, viewer: UserRow): Promise<Post> {
-  const row = await findPostRow(db, id);
-  if (!row || !canSeePost(viewer, { state: row.state, authorId: row.author_id }))
-    throw postNotFound();
-  return loadPost(db, row, viewer.id);
 }
 
 /** A post's part that is the same for every viewer who may see it: its row and its media. */
@@ -198,7 +172,37 @@ export interface SharedPost {
   media: MediaFields[];
 }
 
-/** The post's shared part from the node's payload cache (two statements on a miss); null: none. */
+/**
+ * The post with its author and its media in order, in one statement (no visibility check); null
+ * when there is no such post.
+ */
+export async function findSharedPost(db: Tx, id: string): Promise<SharedPost | null> {
+  const [found] = await queryRows<PostRowFull & { media: MediaFields[] }>(
+    db,
+    sql`select ${summaryColumns}, p.body, p.state, p.removal_reason, p.removal_other_reason,
+          coalesce((
+            select json_agg(json_build_object('id', m.id, 'kind', m.kind, 'key', m.key,
+                'thumbnailKey', m.thumbnail_key, 'width', m.width, 'height', m.height,
+                'bytes', m.bytes, 'mime', m.mime) order by m.position)
+            from media m where m.post_id = p.id
+          ), '[]'::json) as media
+        from posts p ${summaryJoins} where p.id = ${id}`,
+  );
+  if (!found) return null;
+  const { media, ...row } = found;
+  return { row, media };
+}
+
+/** The full post if the viewer may open it (404 errors.postNotFound otherwise). */
+export async function readPost(db: Tx, id: string, viewer: UserRow): Promise<Post> {
+  const post = await findSharedPost(db, id);
+  if (!post || !canSeePost(viewer, { state: post.row.state, authorId: post.row.author_id }))
+    throw postNotFound();
+  const liked = await likedIds(db, 'post', [post.row.id], viewer.id);
+  return presentPost(post.row, post.media, liked.has(post.row.id));
+}
+
+/** The post's shared part from the node's payload cache (one statement on a miss); null: none. */
 export async function sharedPost(
   db: Tx,
   cache: PayloadCache,
@@ -221,10 +225,7 @@ function cachedPost(
   cache: PayloadCache,
   id: string,
 ): MaybePromise<Cached<SharedPost | null>> {
-  return cache.getNow(`post:${id}`, async () => {
-    const row = await findPostRow(db, id);
-    return row ? { row, media: await mediaOfPost(db, row.id) } : null;
-  });
+  return cache.getNow(`post:${id}`, () => findSharedPost(db, id));
 }
 
 /**

@@ -50,14 +50,16 @@ function substringRanges(text: string, words: readonly string[]): TextRange[] {
 
 /**
  * One text marked by several configurations (one ts_headline each): the ranges of every marking
- * whose text agrees with the first one's, plus the Hangul words.
+ * whose text agrees with the first one's, plus the Hangul words. Markings that are the same
+ * string (most often all of them: a word every configuration finds) are read once: `toText`
+ * renders a post's Markdown.
  */
 function combine(
   marked: readonly string[],
   hangul: readonly string[],
   toText: (s: string) => string,
 ): { text: string; ranges: TextRange[] } {
-  const [first, ...rest] = marked.map((m) => unmark(toText(m)));
+  const [first, ...rest] = [...new Set(marked)].map((m) => unmark(toText(m)));
   const base = first ?? { text: '', ranges: [] };
   const ranges = [...base.ranges];
   for (const other of rest) if (other.text === base.text) ranges.push(...other.ranges);

@@ -6,7 +6,8 @@
  *   posts.search returns for the text query (query.ts), plus as many carrying a tag the query
  *   names; filters (section, tag, provenance, author) apply inside those subqueries. Only the
  *   candidates are ranked (ts_rank, +0.1 for a matching tag), then newest; a keyset cursor
- *   (rank, created_at, id) pages through them; ts_headline runs on the page only.
+ *   (rank, created_at, id) pages through them; ts_headline runs on the page only, and the page's
+ *   posts come back as summaries (author, cover) from the same statement.
  * - users with access (not pending, rejected or banned) whose username contains the query, through
  *   the trigram index on lower(username);
  * - tags by the seed's rule (any label or a parent's label), folding case and accents.
@@ -33,7 +34,8 @@ import type { LikedView } from '../../lib/http-cache.ts';
 import { andThen, type MaybePromise, type PayloadCache } from '../../lib/payload-cache.ts';
 import { likedInPayload } from '../likes/service.ts';
 import { queryRows } from '../../lib/sql.ts';
-import { postSummariesByIds } from '../posts/queries.ts';
+import { presentPostSummary, type PostSummaryRow } from '../posts/presenter.ts';
+import { postsLikedBy, summaryColumns, summaryJoins } from '../posts/queries.ts';
 import { presentTag } from '../tags/presenter.ts';
 import { listTags } from '../tags/service.ts';
 import { presentPublicUser, type PublicUserRow } from '../users/presenter.ts';
@@ -75,11 +77,8 @@ function filterSql(f: PostFilters): SQL {
   return sql.join(parts, sql` and `);
 }
 
-interface HitRow extends Record<string, unknown> {
-  id: string;
+interface HitRow extends PostSummaryRow {
   rank: number | string;
-  cursor_ts: string;
-  body: string;
   t1: string;
   t2: string;
   t3: string;
@@ -134,10 +133,8 @@ export function searchPostsSql(
       order by r.rank desc, r.created_at desc, r.id desc
       limit ${limit}
     )
-    select pg.id, pg.rank,
-      to_char(pg.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_ts,
-      left(pg.body, 4000) as body, ${sql.join(headlines, sql`, `)}
-    from page pg, s
+    select pg.rank, ${summaryColumns}, ${sql.join(headlines, sql`, `)}
+    from page pg join posts p on p.id = pg.id ${summaryJoins}, s
     order by pg.rank desc, pg.created_at desc, pg.id desc`;
 }
 
@@ -164,18 +161,19 @@ async function searchPosts(
     rows.length > pageSize.search && last
       ? encodeCursor([Number(last.rank), last.cursor_ts, last.id])
       : null;
-  const summaries = await postSummariesByIds(
+  const liked = await postsLikedBy(
     db,
     page.map((r) => r.id),
     viewerId,
   );
-  const byId = new Map(page.map((r) => [r.id, r]));
-  const posts = summaries.flatMap((summary): SearchPost[] => {
-    const row = byId.get(summary.id);
-    if (!row) return [];
+  const posts = page.map((row): SearchPost => {
     const title = titleHighlight([row.t1, row.t2, row.t3, row.t4], hangul);
-    const body = excerptHighlight([row.b1, row.b2, row.b3, row.b4], hangul, row.body);
-    return [{ ...summary, excerpt: body.excerpt, highlight: { title, excerpt: body.ranges } }];
+    const body = excerptHighlight([row.b1, row.b2, row.b3, row.b4], hangul, row.body_start);
+    return {
+      ...presentPostSummary(row, liked.has(row.id)),
+      excerpt: body.excerpt,
+      highlight: { title, excerpt: body.ranges },
+    };
   });
   return { posts, nextCursor };
 }
