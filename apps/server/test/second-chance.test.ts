@@ -4,12 +4,7 @@
  * its bound that way.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  createSessionCache,
-  SESSION_CACHE_TTL_MS,
-  type CachedViewer,
-} from '../src/auth/session-cache.ts';
-import { loadConfig } from '../src/config.ts';
+import { createSessionCache, type CachedViewer } from '../src/auth/session-cache.ts';
 import type { UserRow } from '../src/db/schema/index.ts';
 import { evictUnused, storeNewest, type Marked } from '../src/lib/second-chance.ts';
 
@@ -57,18 +52,5 @@ describe('second-chance eviction', () => {
     expect(cache.get('b')).toBeUndefined();
     expect(cache.get('a')?.sessionId).toBe('s-a');
     expect(cache.get('c')?.sessionId).toBe('s-c');
-  });
-
-  it('keeps nothing with a lifetime of 0 (SESSION_CACHE_TTL_MS=0: every request reads its session)', () => {
-    const cache = createSessionCache({ ttlMs: 0 });
-    cache.set(
-      'a',
-      { sessionId: 's-a', expiresAt: Date.now() + 60_000, user: { id: 'a' } as UserRow },
-      cache.generation(),
-    );
-    expect(cache.size()).toBe(0);
-    expect(cache.get('a')).toBeUndefined();
-    expect(loadConfig({ SESSION_CACHE_TTL_MS: '0' }).SESSION_CACHE_TTL_MS).toBe(0);
-    expect(loadConfig({}).SESSION_CACHE_TTL_MS).toBe(SESSION_CACHE_TTL_MS);
   });
 });
