@@ -277,9 +277,9 @@ describe('comments and replies', () => {
     }
     const a = await count(small);
     const b = await count(big);
-    expect(a).toBeGreaterThan(2);
+    // The post's shared part, then the page: comments, their replies and the viewer's likes.
+    expect(a).toBe(2);
     expect(b).toBe(a);
-    expect(b).toBeLessThanOrEqual(8);
   });
 
   it('keeps every counter equal to a recount', async () => {

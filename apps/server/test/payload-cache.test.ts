@@ -92,6 +92,52 @@ describe('payload cache', () => {
     expect(await part('home', 'a')).toBe('home/a/8');
   });
 
+  it("keeps the viewer's part read with a payload, and asks for it alone on a hit or a shared load", async () => {
+    const cache = createPayloadCache();
+    const calls: string[] = [];
+    const read = (viewer: string, release?: Promise<void>) =>
+      cache.withViewerPart(
+        'home',
+        viewer,
+        async () => {
+          calls.push(`both:${viewer}`);
+          await release;
+          return { value: 'shared', part: `part:${viewer}` };
+        },
+        (value) => {
+          calls.push(`part:${viewer}`);
+          return Promise.resolve(`${value}/${viewer}`);
+        },
+      );
+    // A miss: one load for both, both kept.
+    expect(await read('a')).toMatchObject({ cached: { value: 'shared' }, part: 'part:a' });
+    expect(await read('a')).toMatchObject({ part: 'part:a' });
+    // A hit for another viewer: their part alone, then kept.
+    expect(await read('b')).toMatchObject({ part: 'shared/b' });
+    expect(await read('b')).toMatchObject({ part: 'shared/b' });
+    expect(calls).toEqual(['both:a', 'part:b']);
+    // Two misses at once: the second shares the first's load and asks for its own part.
+    cache.apply({ kind: 'all' });
+    calls.length = 0;
+    let go!: () => void;
+    const gate = new Promise<void>((r) => (go = r));
+    const [first, second] = [read('a', gate), read('b', gate)];
+    go();
+    expect((await first).part).toBe('part:a');
+    expect((await second).part).toBe('shared/b');
+    expect(calls).toEqual(['both:a', 'part:b']);
+    // A load that an invalidation overtook: neither its value nor its part is kept.
+    cache.apply({ kind: 'all' });
+    calls.length = 0;
+    let late!: () => void;
+    const overtaken = read('a', new Promise<void>((r) => (late = r)));
+    cache.apply({ kind: 'all' });
+    late();
+    expect((await overtaken).part).toBe('part:a');
+    expect((await read('a')).part).toBe('part:a');
+    expect(calls).toEqual(['both:a', 'both:a']);
+  });
+
   it("keeps a user's own payload in an LRU of its own, dropped by its key, its kind or everything", async () => {
     const cache = createPayloadCache({ max: 1, viewerMax: 1, personalMax: 2 });
     let loads = 0;
@@ -228,6 +274,45 @@ describe('cached payloads through the app', () => {
       ['Fresh comment', 1, true],
     ]);
     expect(forAuthor.items.map((c) => c.liked)).toEqual([false]);
+  });
+
+  it('gives each viewer their own likes when the first read of a page fills the cache', async () => {
+    const id = (await newPost(t, author, { section: 'writing', title: 'Lighthouse keeper' })).id;
+    const comment = (
+      await send(t, author, `POST /api/posts/${id}/comments`, { body: 'A comment' }, 201)
+    ).json<Comment>();
+    const reply = (
+      await send(t, author, `POST /api/comments/${comment.id}/replies`, { body: 'A reply' }, 201)
+    ).json<{ id: string }>();
+    const status = (
+      await send(t, author, 'POST /api/status-updates', { content: 'A status update' }, 201)
+    ).json<{ id: string }>();
+    await send(t, reader, `PUT /api/posts/${id}/like`, undefined, 200);
+    await send(t, reader, `PUT /api/comment-replies/${reply.id}/like`, undefined, 200);
+    // The last write emptied the cache: the reader's read fills it, with their likes read along.
+    await send(t, reader, `PUT /api/status-updates/${status.id}/like`, undefined, 200);
+    await settle(t);
+    const views = {
+      home: async (u: TestUser) =>
+        (await get<HomeData>('/api/home', u)).statusUpdates.find((s) => s.id === status.id)?.liked,
+      section: async (u: TestUser) =>
+        (await get<Page<PostSummary>>('/api/sections/writing/posts', u)).items.find(
+          (p) => p.id === id,
+        )?.liked,
+      search: async (u: TestUser) =>
+        (await get<{ posts: PostSummary[] }>('/api/search?q=lighthouse', u)).posts.find(
+          (p) => p.id === id,
+        )?.liked,
+      reply: async (u: TestUser) =>
+        (await get<Page<Comment>>(`/api/posts/${id}/comments`, u)).items[0]?.replies[0]?.liked,
+    };
+    for (const [name, view] of Object.entries(views)) {
+      expect([await view(reader), await view(author), await view(reader)], name).toEqual([
+        true,
+        false,
+        true,
+      ]);
+    }
   });
 
   it('answers 404 on the next read of a deleted post', async () => {

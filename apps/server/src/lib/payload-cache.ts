@@ -70,6 +70,18 @@ export interface PayloadCache {
    */
   viewerPart<T>(key: string, viewerId: string, load: () => Promise<T>): T | Promise<T>;
   /**
+   * The payload `key` and one viewer's part of it. On a miss, `loadBoth()` reads both (in one
+   * statement: a cold read costs no extra statement for the viewer) and both are kept, unless an
+   * invalidation came meanwhile. On a hit, or when the miss joined another request's load, the
+   * part is `viewerPart(key, viewerId, () => loadPart(value))`.
+   */
+  withViewerPart<T, V>(
+    key: string,
+    viewerId: string,
+    loadBoth: () => Promise<{ value: T; part: V }>,
+    loadPart: (value: T) => Promise<V>,
+  ): MaybePromise<{ cached: Cached<T>; part: V }>;
+  /**
    * A payload of one user only, under a key that names them (`notificationsKey`), or `load()`'s:
    * in an LRU of its own, so that many users never push shared payloads out.
    */
@@ -190,6 +202,19 @@ export function createPayloadCache({
   const viewers = lru(viewerMax);
   const personal = lru(personalMax);
   const lrus = [shared, viewers, personal];
+  // Under the payload's key, so that an invalidation of the payload drops it too.
+  const viewerKeyOf = (key: string, viewerId: string) => `${key}:viewer:${viewerId}`;
+  const viewerPart = <T>(
+    key: string,
+    viewerId: string,
+    load: () => Promise<T>,
+  ): MaybePromise<T> => {
+    const viewerKey = viewerKeyOf(key, viewerId);
+    // A hit at once (no promise).
+    const hit = viewers.peek(viewerKey);
+    if (hit) return hit.value as T;
+    return viewers.get(viewerKey, load).then((entry) => entry.value as T);
+  };
 
   return {
     async get<T>(key: string, load: () => Promise<T>): Promise<Cached<T>> {
@@ -204,13 +229,39 @@ export function createPayloadCache({
       const entry = shared.peek(key);
       return entry ? cachedOf<T>(entry) : undefined;
     },
-    viewerPart<T>(key: string, viewerId: string, load: () => Promise<T>): T | Promise<T> {
-      // Under the payload's key, so that an invalidation of the payload drops it too.
-      const viewerKey = `${key}:viewer:${viewerId}`;
-      // A hit at once (no promise).
-      const hit = viewers.peek(viewerKey);
-      if (hit) return hit.value as T;
-      return viewers.get(viewerKey, load).then((entry) => entry.value as T);
+    viewerPart,
+    withViewerPart<T, V>(
+      key: string,
+      viewerId: string,
+      loadBoth: () => Promise<{ value: T; part: V }>,
+      loadPart: (value: T) => Promise<V>,
+    ): MaybePromise<{ cached: Cached<T>; part: V }> {
+      const viaPart = (cached: Cached<T>) =>
+        andThen(
+          viewerPart(key, viewerId, () => loadPart(cached.value)),
+          (part) => ({
+            cached,
+            part,
+          }),
+        );
+      const hit = shared.peek(key);
+      if (hit) return viaPart(cachedOf<T>(hit));
+      const started = generation;
+      let own: { part: V } | undefined;
+      const load = async () => {
+        const both = await loadBoth();
+        own = { part: both.part };
+        return both.value;
+      };
+      return shared.get(key, load).then((entry) => {
+        const cached = cachedOf<T>(entry);
+        if (!own) return viaPart(cached);
+        if (started === generation && ttlMs > 0) {
+          const fresh: Entry = { value: own.part, storedAt: now(), used: false };
+          storeNewest(viewers.entries, viewerKeyOf(key, viewerId), fresh, viewerMax);
+        }
+        return { cached, part: own.part };
+      });
     },
     async personal<T>(key: string, load: () => Promise<T>): Promise<T> {
       return (await personal.get(key, load)).value as T;

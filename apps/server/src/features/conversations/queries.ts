@@ -14,30 +14,35 @@ const authorColumns = sql`u.username as author_username, u.displayed_role as aut
 
 /**
  * The select of a conversation's first items (`c` comments, `s` status updates) with their
- * authors (`u`) and keyset cursors; `columns` are the kind's own.
+ * authors (`u`) and keyset cursors; `columns` are the kind's own, `extra` more (over `alias`).
  */
 export const itemSelect = (
   table: 'comments' | 'status_updates',
   alias: 'c' | 's',
   columns: string,
+  extra?: SQL,
 ) =>
   sql`
   select ${sql.raw(`${alias}.id, ${alias}.author_id, ${columns}, ${alias}.reply_count, ${alias}.like_count, ${alias}.edition_count,
     ${alias}.edition_at, ${alias}.created_at`)}, ${cursorTs(`${alias}.created_at`)} as cursor_ts,
-    ${authorColumns}
+    ${authorColumns}${extra ? sql`, ${extra}` : sql``}
   from ${sql.raw(`${table} ${alias} join "user" u on u.id = ${alias}.author_id`)}`;
 
 /**
  * The select of a conversation's replies (`r`) with their authors (`u`) and the authors they
- * answer (`tu`); `columns` are the kind's own (its parent, its text and its quote).
+ * answer (`tu`); `columns` are the kind's own (its parent, its text and its quote), `extra` more.
  */
-export const replySelect = (table: 'comment_replies' | 'status_update_replies', columns: string) =>
+export const replySelect = (
+  table: 'comment_replies' | 'status_update_replies',
+  columns: string,
+  extra?: SQL,
+) =>
   sql`
   select ${sql.raw(`r.id, ${columns}, r.author_id, r.replying_to_reply_id, r.replying_to_author_id,
     r.like_count, r.edition_count, r.edition_at, r.created_at`)},
     ${authorColumns},
     tu.username as to_username, tu.displayed_role as to_displayed_role,
-    tu.avatar_path as to_avatar_path
+    tu.avatar_path as to_avatar_path${extra ? sql`, ${extra}` : sql``}
   from ${sql.raw(table)} r
   join "user" u on u.id = r.author_id
   left join "user" tu on tu.id = r.replying_to_author_id`;
@@ -98,19 +103,20 @@ export async function presentLiked<R extends { id: string }, T>(
 }
 
 /**
- * The reader of one item or reply of `select` by its id (`alias`.id) as a viewer sees it: the row
- * `present`ed, or `notFound` when there is none.
+ * The reader of one item or reply of `select` (or of the viewer's select) by its id (`alias`.id)
+ * as a viewer sees it: the row `present`ed, or `notFound` when there is none.
  */
 // R is the row type of `select`, which its SQL does not carry: `present` names it.
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters
 export function loader<R extends Record<string, unknown>, T>(
-  select: SQL,
+  select: SQL | ((viewerId: string) => SQL),
   alias: 'c' | 's' | 'r',
   present: (db: Tx, rows: R[], viewerId: string) => Promise<T[]>,
   notFound: () => Error,
 ) {
   return async (db: Tx, id: string, viewerId: string): Promise<T> => {
-    const rows = await queryRows<R>(db, sql`${select} where ${sql.raw(alias)}.id = ${id}`);
+    const from = typeof select === 'function' ? select(viewerId) : select;
+    const rows = await queryRows<R>(db, sql`${from} where ${sql.raw(alias)}.id = ${id}`);
     const [item] = await present(db, rows, viewerId);
     if (item === undefined) throw notFound();
     return item;

@@ -4,7 +4,7 @@
  * primary key (target, user) decides, and the target's counter and its author's received-likes
  * counter move in the same transaction, only when a row was really inserted or deleted.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { excerptOf, maySeePost, type LikeState, type Liker, type Page } from '@atelier/shared';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -16,7 +16,8 @@ import {
   type UserRow,
 } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { MaybePromise, PayloadCache } from '../../lib/payload-cache.ts';
+import type { LikedView } from '../../lib/http-cache.ts';
+import { andThen, type MaybePromise, type PayloadCache } from '../../lib/payload-cache.ts';
 import { queryRows } from '../../lib/sql.ts';
 import { recordEvent } from '../../live/events.ts';
 import { cursorTs, decodeTimeCursor, encodeTimeCursor } from '../../lib/cursor.ts';
@@ -223,20 +224,50 @@ export async function likedIds(
 }
 
 /**
- * Which items of the cached payload `key` the viewer likes (`likedIds`), kept with the payload
- * (lib/payload-cache.ts `viewerPart`): no statement when the viewer reads it again.
+ * A column (`viewer_liked`) telling whether the viewer likes the row `alias`.id of `target`: a read
+ * that brings the viewer's likes with its rows, in the same statement (the likes' primary key).
  */
-export function likedInPayload(
+export const viewerLikedColumn = (target: LikeTarget, alias: string, viewerId: string): SQL =>
+  sql`exists(select 1 from ${sql.identifier(specs[target].likes)} l
+    where l.user_id = ${viewerId} and l.target_id = ${sql.raw(alias)}.id) as viewer_liked`;
+
+/** The ids of the rows read with `viewerLikedColumn` that the viewer likes. */
+export const likedRows = (rows: readonly { id: string; viewer_liked?: unknown }[]): Set<string> =>
+  new Set(rows.filter((r) => r.viewer_liked === true).map((r) => r.id));
+
+/**
+ * A page read with a viewer's likes, split into what every viewer sees (liked false: a shared
+ * payload) and the ids the viewer likes (lib/payload-cache.ts `withViewerPart`).
+ */
+export function splitLiked<
+  K extends string,
+  P extends Record<K, readonly { id: string; liked: boolean }[]>,
+>(page: P, key: K): { value: P; part: Set<string> } {
+  const items = page[key];
+  const part = new Set(items.filter((i) => i.liked).map((i) => i.id));
+  if (part.size === 0) return { value: page, part };
+  return { value: { ...page, [key]: items.map((i) => ({ ...i, liked: false })) }, part };
+}
+
+/**
+ * The cached payload `key` and the viewer's likes among its items of `target` (`ids`), kept with
+ * it (lib/payload-cache.ts `withViewerPart`): on a miss `loadBoth` reads both in one statement;
+ * on a hit the viewer's first read runs one (`likedIds`), a read they repeat none.
+ */
+export function likedView<T>(
   db: Tx,
   cache: PayloadCache,
   key: string,
+  viewerId: string,
   target: LikeTarget,
-  /** The payload's targets (asked only when the viewer's part is not cached). */
-  targetIds: readonly string[] | (() => readonly string[]),
-  userId: string,
-): MaybePromise<Set<string>> {
-  return cache.viewerPart(key, userId, () =>
-    likedIds(db, target, typeof targetIds === 'function' ? targetIds() : targetIds, userId),
+  loadBoth: () => Promise<{ value: T; part: Set<string> }>,
+  ids: (value: T) => readonly string[],
+): MaybePromise<LikedView<T>> {
+  return andThen(
+    cache.withViewerPart(key, viewerId, loadBoth, (value) =>
+      likedIds(db, target, ids(value), viewerId),
+    ),
+    ({ cached, part }) => ({ cached, liked: [part] }),
   );
 }
 

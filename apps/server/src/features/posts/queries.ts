@@ -1,8 +1,7 @@
 /**
- * Post reads. A list is two statements whatever its length: the posts with their authors, cover
- * and media count in one query (keyset pagination on the sort key), then the viewer's likes
- * among them (`likedIds`). A full post is two: the post with its author and its media, then the
- * viewer's like.
+ * Post reads, each one statement whatever its length: a list is the posts with their authors,
+ * cover, media count and the viewer's likes (keyset pagination on the sort key); a full post is
+ * the post with its author, its media and the viewer's like.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -18,7 +17,7 @@ import {
   type MaybePromise,
   type PayloadCache,
 } from '../../lib/payload-cache.ts';
-import { likedIds, likedInPayload } from '../likes/service.ts';
+import { likedView, viewerLikedColumn } from '../likes/service.ts';
 import { type MediaFields } from '../media/presenter.ts';
 import {
   presentPost,
@@ -75,15 +74,18 @@ const topKey = z.tuple([z.number().int(), cursorTimestamp, cursorId()]);
 export const decodePostCursor = (cursor: string, sort: PostSort): NewKey | TopKey =>
   sort === 'new' ? decodeCursor(cursor, newKey) : decodeCursor(cursor, topKey);
 
-/** Which of the posts `ids` the viewer likes; none without a viewer (a shared payload). */
-export const postsLikedBy = (
-  db: Tx,
-  ids: readonly string[],
-  viewerId: string | null,
-): Promise<Set<string>> =>
-  viewerId === null ? Promise.resolve(new Set()) : likedIds(db, 'post', ids, viewerId);
+/** The viewer's like of each post `p` read (`viewer_liked`), or nothing without a viewer. */
+export const postLikedColumn = (viewerId: string | null) =>
+  viewerId === null ? sql`` : sql`, ${viewerLikedColumn('post', 'p', viewerId)}`;
 
-/** Published posts of a section, an author or a tag, newest or most liked first (no viewer: liked false). */
+/** Rows read with `likedColumn`, presented: liked as the viewer's like. */
+const presentLiked = (rows: readonly (PostSummaryRow & { viewer_liked?: boolean })[]) =>
+  rows.map((r) => presentPostSummary(r, r.viewer_liked === true));
+
+/**
+ * Published posts of a section, an author or a tag, newest or most liked first, in one statement
+ * with the viewer's likes among them (no viewer: liked false).
+ */
 export async function listPostSummaries(
   db: Tx,
   filter: PostListFilter,
@@ -122,9 +124,10 @@ export async function listPostSummaries(
     filter.sort === 'top'
       ? sql`p.like_count desc, p.created_at desc, p.id desc`
       : sql`${created} desc, ${id} desc`;
-  const rows = await queryRows<PostSummaryRow & { key_ts: string }>(
+  const rows = await queryRows<PostSummaryRow & { key_ts: string; viewer_liked?: boolean }>(
     db,
-    sql`select ${summaryColumns}, ${isoText(created)} as key_ts from posts p ${tagJoin} ${summaryJoins}
+    sql`select ${summaryColumns}, ${isoText(created)} as key_ts ${postLikedColumn(viewerId)}
+        from posts p ${tagJoin} ${summaryJoins}
         where ${sql.join(conditions, sql` and `)}
         order by ${order}
         limit ${filter.limit + 1}`,
@@ -139,31 +142,23 @@ export async function listPostSummaries(
             : [last.key_ts, last.id],
         )
       : null;
-  const liked = await postsLikedBy(
-    db,
-    page.map((r) => r.id),
-    viewerId,
-  );
-  return { items: page.map((r) => presentPostSummary(r, liked.has(r.id))), nextCursor };
+  return { items: presentLiked(page), nextCursor };
 }
 
-/** Summaries of the given published posts, in the order given (no viewer: liked false). */
+/** Summaries of the given published posts, in the order given, in one statement (no viewer: liked false). */
 export async function postSummariesByIds(
   db: Tx,
   ids: readonly string[],
   viewerId: string | null,
 ): Promise<PostSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<PostSummaryRow>(
+  const rows = await queryRows<PostSummaryRow & { viewer_liked?: boolean }>(
     db,
-    sql`select ${summaryColumns} from posts p ${summaryJoins} where p.id = any(${sql.param([...ids])}::uuid[])`,
+    sql`select ${summaryColumns} ${postLikedColumn(viewerId)} from posts p ${summaryJoins}
+        where p.id = any(${sql.param([...ids])}::uuid[])`,
   );
-  const liked = await postsLikedBy(db, ids, viewerId);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [presentPostSummary(row, liked.has(id))] : [];
-  });
+  const byId = new Map(presentLiked(rows).map((p) => [p.id, p]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A post's part that is the same for every viewer who may see it: its row and its media. */
@@ -173,13 +168,18 @@ export interface SharedPost {
 }
 
 /**
- * The post with its author and its media in order, in one statement (no visibility check); null
- * when there is no such post.
+ * The post with its author and its media in order, and whether the viewer likes it, in one
+ * statement (no visibility check); null when there is no such post.
  */
-export async function findSharedPost(db: Tx, id: string): Promise<SharedPost | null> {
-  const [found] = await queryRows<PostRowFull & { media: MediaFields[] }>(
+export async function findSharedPost(
+  db: Tx,
+  id: string,
+  viewerId: string | null = null,
+): Promise<{ shared: SharedPost; liked: boolean } | null> {
+  const [found] = await queryRows<PostRowFull & { media: MediaFields[]; viewer_liked?: boolean }>(
     db,
-    sql`select ${summaryColumns}, p.body, p.state, p.removal_reason, p.removal_other_reason,
+    sql`select ${summaryColumns}, p.body, p.state, p.removal_reason, p.removal_other_reason
+          ${postLikedColumn(viewerId)},
           coalesce((
             select json_agg(json_build_object('id', m.id, 'kind', m.kind, 'key', m.key,
                 'thumbnailKey', m.thumbnail_key, 'width', m.width, 'height', m.height,
@@ -189,18 +189,19 @@ export async function findSharedPost(db: Tx, id: string): Promise<SharedPost | n
         from posts p ${summaryJoins} where p.id = ${id}`,
   );
   if (!found) return null;
-  const { media, ...row } = found;
-  return { row, media };
+  const { media, viewer_liked, ...row } = found;
+  return { shared: { row, media }, liked: viewer_liked === true };
 }
 
-/** The full post if the viewer may open it (404 errors.postNotFound otherwise). */
+/** The full post if the viewer may open it (404 errors.postNotFound otherwise); one statement. */
 export async function readPost(db: Tx, id: string, viewer: UserRow): Promise<Post> {
-  const post = await findSharedPost(db, id);
-  if (!post || !canSeePost(viewer, { state: post.row.state, authorId: post.row.author_id }))
-    throw postNotFound();
-  const liked = await likedIds(db, 'post', [post.row.id], viewer.id);
-  return presentPost(post.row, post.media, liked.has(post.row.id));
+  const found = await findSharedPost(db, id, viewer.id);
+  if (!found || !mayOpen(viewer, found.shared)) throw postNotFound();
+  return presentPost(found.shared.row, found.shared.media, found.liked);
 }
+
+const mayOpen = (viewer: Pick<UserRow, 'id' | 'roles'>, { row }: SharedPost) =>
+  canSeePost(viewer, { state: row.state, authorId: row.author_id });
 
 /** The post's shared part from the node's payload cache (one statement on a miss); null: none. */
 export async function sharedPost(
@@ -225,13 +226,14 @@ function cachedPost(
   cache: PayloadCache,
   id: string,
 ): MaybePromise<Cached<SharedPost | null>> {
-  return cache.getNow(`post:${id}`, () => findSharedPost(db, id));
+  return cache.getNow(`post:${id}`, async () => (await findSharedPost(db, id))?.shared ?? null);
 }
 
 /**
  * The post's shared part and the viewer's like (lib/http-cache.ts `answerLiked`), or null when it
- * does not exist or is not theirs to see (a removed post: its author and moderators only): the
- * shared part from the cache, then the viewer's like (one statement on their first read).
+ * does not exist or is not theirs to see (a removed post: its author and moderators only): read
+ * together on a miss (one statement); on a hit, the viewer's like (one statement on their first
+ * read).
  */
 export function postFor(
   db: Tx,
@@ -239,16 +241,24 @@ export function postFor(
   id: string,
   viewer: Pick<UserRow, 'id' | 'roles'>,
 ): MaybePromise<LikedView<SharedPost> | null> {
-  return andThen(cachedPost(db, cache, id), (cached) => {
-    const shared = cached.value;
-    if (!shared) return null;
-    const { row } = shared;
-    if (!canSeePost(viewer, { state: row.state, authorId: row.author_id })) return null;
-    return andThen(
-      likedInPayload(db, cache, `post:${id}`, 'post', [row.id], viewer.id),
-      (liked) => ({ cached: cached as Cached<SharedPost>, liked: [liked] }),
-    );
-  });
+  const view = likedView<SharedPost | null>(
+    db,
+    cache,
+    `post:${id}`,
+    viewer.id,
+    'post',
+    async () => {
+      const found = await findSharedPost(db, id, viewer.id);
+      return { value: found?.shared ?? null, part: new Set(found?.liked ? [id] : []) };
+    },
+    // No statement for a post the viewer may not open.
+    (shared) => (shared && mayOpen(viewer, shared) ? [shared.row.id] : []),
+  );
+  return andThen(view, ({ cached, liked }) =>
+    cached.value && mayOpen(viewer, cached.value)
+      ? { cached: cached as Cached<SharedPost>, liked }
+      : null,
+  );
 }
 
 /** The post of a shared part as the API shows it to a viewer who does not like it. */

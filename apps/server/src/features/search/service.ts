@@ -31,11 +31,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { LikedView } from '../../lib/http-cache.ts';
-import { andThen, type MaybePromise, type PayloadCache } from '../../lib/payload-cache.ts';
-import { likedInPayload } from '../likes/service.ts';
-import { queryRows } from '../../lib/sql.ts';
+import type { MaybePromise, PayloadCache } from '../../lib/payload-cache.ts';
+import { likedView, splitLiked } from '../likes/service.ts';
+import { jsonRows, selectTogether } from '../../lib/sql.ts';
 import { presentPostSummary, type PostSummaryRow } from '../posts/presenter.ts';
-import { postsLikedBy, summaryColumns, summaryJoins } from '../posts/queries.ts';
+import { postLikedColumn, summaryColumns, summaryJoins } from '../posts/queries.ts';
 import { presentTag } from '../tags/presenter.ts';
 import { listTags } from '../tags/service.ts';
 import { presentPublicUser, type PublicUserRow } from '../users/presenter.ts';
@@ -79,6 +79,7 @@ function filterSql(f: PostFilters): SQL {
 
 interface HitRow extends PostSummaryRow {
   rank: number | string;
+  viewer_liked?: boolean;
   t1: string;
   t2: string;
   t3: string;
@@ -98,6 +99,7 @@ export function searchPostsSql(
   matchedTagIds: readonly string[],
   cursor: Cursor | null,
   limit: number,
+  viewerId: string | null = null,
 ): SQL {
   const where = filterSql(filters);
   const n = searchLimits.candidates;
@@ -133,76 +135,78 @@ export function searchPostsSql(
       order by r.rank desc, r.created_at desc, r.id desc
       limit ${limit}
     )
-    select pg.rank, ${summaryColumns}, ${sql.join(headlines, sql`, `)}
+    select pg.rank, ${summaryColumns}, ${sql.join(headlines, sql`, `)} ${postLikedColumn(viewerId)}
     from page pg join posts p on p.id = pg.id ${summaryJoins}, s
     order by pg.rank desc, pg.created_at desc, pg.id desc`;
 }
 
-async function searchPosts(
-  db: Db,
+/**
+ * The read of one page of posts for `q` (none when the query has no words and names no tag), with
+ * the viewer's likes among them, and how its rows become the page.
+ */
+function postsRead(
   q: string,
   filters: PostFilters,
   matchedTagIds: readonly string[],
   cursor: string | undefined,
   viewerId: string | null,
-): Promise<{ posts: SearchPost[]; nextCursor: string | null }> {
+): {
+  select: SQL;
+  finish: (rows: HitRow[]) => { posts: SearchPost[]; nextCursor: string | null };
+} | null {
   const { tsquery, hangul } = textQuery(q);
   const key = cursor === undefined ? null : decodeCursor(cursor, rankKey);
-  if (!tsquery && matchedTagIds.length === 0) return { posts: [], nextCursor: null };
+  if (!tsquery && matchedTagIds.length === 0) return null;
   // A query with only tag matches still needs a tsquery; an empty one matches nothing.
   const query = tsquery ?? sql`''::tsquery`;
-  const rows = await queryRows<HitRow>(
-    db,
-    searchPostsSql(query, filters, matchedTagIds, key, pageSize.search + 1),
-  );
-  const page = rows.slice(0, pageSize.search);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > pageSize.search && last
-      ? encodeCursor([Number(last.rank), last.cursor_ts, last.id])
-      : null;
-  const liked = await postsLikedBy(
-    db,
-    page.map((r) => r.id),
-    viewerId,
-  );
-  const posts = page.map((row): SearchPost => {
-    const title = titleHighlight([row.t1, row.t2, row.t3, row.t4], hangul);
-    const body = excerptHighlight([row.b1, row.b2, row.b3, row.b4], hangul, row.body_start);
-    return {
-      ...presentPostSummary(row, liked.has(row.id)),
-      excerpt: body.excerpt,
-      highlight: { title, excerpt: body.ranges },
-    };
-  });
-  return { posts, nextCursor };
+  return {
+    select: searchPostsSql(query, filters, matchedTagIds, key, pageSize.search + 1, viewerId),
+    finish(rows) {
+      const page = rows.slice(0, pageSize.search);
+      const last = page.at(-1);
+      const nextCursor =
+        rows.length > pageSize.search && last
+          ? encodeCursor([Number(last.rank), last.cursor_ts, last.id])
+          : null;
+      const posts = page.map((row): SearchPost => {
+        const title = titleHighlight([row.t1, row.t2, row.t3, row.t4], hangul);
+        const body = excerptHighlight([row.b1, row.b2, row.b3, row.b4], hangul, row.body_start);
+        return {
+          ...presentPostSummary(row, row.viewer_liked === true),
+          excerpt: body.excerpt,
+          highlight: { title, excerpt: body.ranges },
+        };
+      });
+      return { posts, nextCursor };
+    },
+  };
 }
 
-async function searchUsers(db: Db, q: string): Promise<PublicUser[]> {
-  const escaped = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await queryRows<{
-    id: string;
-    username: string;
-    displayed_role: PublicUserRow['displayedRole'];
-    avatar_path: string | null;
-  }>(
-    db,
-    sql`select id, username, displayed_role, avatar_path from "user"
-        where lower(username) like ${`%${escaped}%`}
-          and not (roles && ${sql.param(noAccessRoles)}::text[])
-        order by (lower(username) = ${q.toLowerCase()}) desc,
-          (lower(username) like ${`${escaped}%`}) desc, lower(username)
-        limit ${pageSize.search}`,
-  );
-  return rows.map((r) =>
-    presentPublicUser({
-      id: r.id,
-      username: r.username,
-      displayedRole: r.displayed_role,
-      avatarPath: r.avatar_path,
-    }),
-  );
+interface UserHitRow extends Record<string, unknown> {
+  id: string;
+  username: string;
+  displayed_role: PublicUserRow['displayedRole'];
+  avatar_path: string | null;
 }
+
+/** Users with access whose username contains `q`: exact, then prefix, then the rest by name. */
+function usersSql(q: string): SQL {
+  const escaped = q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`select id, username, displayed_role, avatar_path from "user"
+    where lower(username) like ${`%${escaped}%`}
+      and not (roles && ${sql.param(noAccessRoles)}::text[])
+    order by (lower(username) = ${q.toLowerCase()}) desc,
+      (lower(username) like ${`${escaped}%`}) desc, lower(username)
+    limit ${pageSize.search}`;
+}
+
+const presentUserHit = (r: UserHitRow): PublicUser =>
+  presentPublicUser({
+    id: r.id,
+    username: r.username,
+    displayedRole: r.displayed_role,
+    avatarPath: r.avatar_path,
+  });
 
 /**
  * Search for a viewer (lib/http-cache.ts `answerLiked`): the results without the viewer's likes
@@ -217,13 +221,14 @@ export function searchFor(
   cache: PayloadCache,
 ): MaybePromise<LikedView<SearchResults>> {
   const key = `search:${lng}:${JSON.stringify(query)}`;
-  return andThen(
-    cache.getNow(key, () => searchResults(db, query, null, lng, cache)),
-    (cached) =>
-      andThen(
-        likedInPayload(db, cache, key, 'post', () => cached.value.posts.map((p) => p.id), viewerId),
-        (liked) => ({ cached, liked: [liked] }),
-      ),
+  return likedView(
+    db,
+    cache,
+    key,
+    viewerId,
+    'post',
+    async () => splitLiked(await searchResults(db, query, viewerId, lng, cache), 'posts'),
+    (results) => results.posts.map((p) => p.id),
   );
 }
 
@@ -259,21 +264,30 @@ async function searchResults(
           lng,
         )
       : [];
-  const { posts, nextCursor } = want('posts')
-    ? await searchPosts(
-        db,
+  const posts = want('posts')
+    ? postsRead(
         q,
         query,
         matchedTags.slice(0, maxMatchedTags).map((t) => t.id),
         cursor,
         viewerId,
       )
-    : { posts: [], nextCursor: null };
+    : null;
   // Users and tags have one page; a later page of posts does not repeat them.
   const firstPage = cursor === undefined;
-  const users = want('users') && firstPage ? await searchUsers(db, q) : [];
+  const users = want('users') && firstPage ? usersSql(q) : null;
+  // Posts and users in one statement.
+  const found = await selectTogether<{ posts: HitRow[]; users: UserHitRow[] }>(db, {
+    posts: posts ? jsonRows(posts.select) : sql`'[]'::json`,
+    users: users ? jsonRows(users) : sql`'[]'::json`,
+  });
   const tags = want('tags') && firstPage ? matchedTags.slice(0, pageSize.search) : [];
-  return { posts, users, tags, nextCursor, tooShort: false };
+  return {
+    ...(posts ? posts.finish(found.posts) : { posts: [], nextCursor: null }),
+    users: found.users.map(presentUserHit),
+    tags,
+    tooShort: false,
+  };
 }
 
 type SearchKind = SearchQuery['kind'];

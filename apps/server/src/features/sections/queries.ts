@@ -11,7 +11,7 @@ import {
   type MaybePromise,
   type PayloadCache,
 } from '../../lib/payload-cache.ts';
-import { likedInPayload } from '../likes/service.ts';
+import { likedView, splitLiked } from '../likes/service.ts';
 import { listPostSummaries } from '../posts/queries.ts';
 import { presentSection } from './presenter.ts';
 
@@ -44,7 +44,8 @@ export async function getSection(db: Db, slug: string, cache?: PayloadCache): Pr
 /**
  * The section's published posts as the viewer sees them; 404 for an unknown section. From the
  * node's payload cache: the page without the viewer's likes (key: the whole query), and the
- * viewer's likes among its posts (one statement on the viewer's first read of the page).
+ * viewer's likes among its posts (read with the page on a miss; one statement on the viewer's
+ * first read of a cached page).
  */
 export function sectionPostsFor(
   db: Db,
@@ -68,20 +69,14 @@ export function sectionPostsFor(
         limit: query.limit,
       };
       const key = `section-posts:${section.slug}:${JSON.stringify([query.sort, query.tag, query.provenance, query.cursor, query.limit])}`;
-      return andThen(
-        cache.getNow(key, () => listPostSummaries(db, filter, null)),
-        (cached) =>
-          andThen(
-            likedInPayload(
-              db,
-              cache,
-              key,
-              'post',
-              () => cached.value.items.map((i) => i.id),
-              viewerId,
-            ),
-            (liked) => ({ cached, liked: [liked] }),
-          ),
+      return likedView(
+        db,
+        cache,
+        key,
+        viewerId,
+        'post',
+        async () => splitLiked(await listPostSummaries(db, filter, viewerId), 'items'),
+        (page) => page.items.map((i) => i.id),
       );
     },
   );

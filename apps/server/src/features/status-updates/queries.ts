@@ -7,6 +7,7 @@ import { pageSize, type Page, type StatusReply, type StatusUpdate } from '@ateli
 import type { Tx } from '../../db/client.ts';
 import { queryRows } from '../../lib/sql.ts';
 import * as conversation from '../conversations/queries.ts';
+import { viewerLikedColumn } from '../likes/service.ts';
 import { statusNotFound, statusReplyNotFound } from './service.ts';
 import {
   presentStatusReply,
@@ -16,6 +17,14 @@ import {
 } from './presenter.ts';
 
 const statusSelect = conversation.itemSelect('status_updates', 's', 's.content');
+
+/**
+ * The latest `limit` status updates with their authors, newest first, and whether the viewer likes
+ * each (`viewer_liked`; rows as `presentStatusUpdate` takes them): a part of the home's statement.
+ */
+export const latestStatusUpdatesSql = (limit: number, viewerId: string) =>
+  sql`${conversation.itemSelect('status_updates', 's', 's.content', viewerLikedColumn('statusUpdate', 's', viewerId))}
+    order by s.created_at desc, s.id desc limit ${limit}`;
 const statusReplySelect = conversation.replySelect(
   'status_update_replies',
   'r.status_id, r.content, r.replying_to_content',
