@@ -272,6 +272,32 @@ export function likedView<T>(
 }
 
 /**
+ * `likedView` of a payload whose list `field` holds posts: `load` reads it with the viewer's
+ * likes (liked true where they like), split into the shared value and the viewer's part.
+ */
+export function likedPostsView<
+  K extends string,
+  P extends Record<K, readonly { id: string; liked: boolean }[]>,
+>(
+  db: Tx,
+  cache: PayloadCache,
+  key: string,
+  viewerId: string,
+  field: K,
+  load: () => Promise<P>,
+): MaybePromise<LikedView<P>> {
+  return likedView(
+    db,
+    cache,
+    key,
+    viewerId,
+    'post',
+    async () => splitLiked(await load(), field),
+    (value) => value[field].map((i) => i.id),
+  );
+}
+
+/**
  * Which of these targets of several kinds the viewer likes, in ONE statement (a `union all` over
  * the like tables): the viewer's part of a cached page (a comment page: comments and replies).
  * Returns one set per kind asked.

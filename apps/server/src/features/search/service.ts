@@ -32,7 +32,7 @@ import type { Db } from '../../db/client.ts';
 import { cursorId, cursorTimestamp, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import type { LikedView } from '../../lib/http-cache.ts';
 import type { MaybePromise, PayloadCache } from '../../lib/payload-cache.ts';
-import { likedView, splitLiked } from '../likes/service.ts';
+import { likedPostsView } from '../likes/service.ts';
 import { jsonRows, selectTogether } from '../../lib/sql.ts';
 import { presentPostSummary, type PostSummaryRow } from '../posts/presenter.ts';
 import { postLikedColumn, summaryColumns, summaryJoins } from '../posts/queries.ts';
@@ -221,14 +221,8 @@ export function searchFor(
   cache: PayloadCache,
 ): MaybePromise<LikedView<SearchResults>> {
   const key = `search:${lng}:${JSON.stringify(query)}`;
-  return likedView(
-    db,
-    cache,
-    key,
-    viewerId,
-    'post',
-    async () => splitLiked(await searchResults(db, query, viewerId, lng, cache), 'posts'),
-    (results) => results.posts.map((p) => p.id),
+  return likedPostsView(db, cache, key, viewerId, 'posts', () =>
+    searchResults(db, query, viewerId, lng, cache),
   );
 }
 

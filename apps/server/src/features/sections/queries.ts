@@ -11,7 +11,7 @@ import {
   type MaybePromise,
   type PayloadCache,
 } from '../../lib/payload-cache.ts';
-import { likedView, splitLiked } from '../likes/service.ts';
+import { likedPostsView } from '../likes/service.ts';
 import { listPostSummaries } from '../posts/queries.ts';
 import { presentSection } from './presenter.ts';
 
@@ -69,14 +69,8 @@ export function sectionPostsFor(
         limit: query.limit,
       };
       const key = `section-posts:${section.slug}:${JSON.stringify([query.sort, query.tag, query.provenance, query.cursor, query.limit])}`;
-      return likedView(
-        db,
-        cache,
-        key,
-        viewerId,
-        'post',
-        async () => splitLiked(await listPostSummaries(db, filter, viewerId), 'items'),
-        (page) => page.items.map((i) => i.id),
+      return likedPostsView(db, cache, key, viewerId, 'items', () =>
+        listPostSummaries(db, filter, viewerId),
       );
     },
   );
