@@ -200,6 +200,8 @@ describe('statements per read, session included', () => {
     ['notifications', () => '/api/notifications', 0, 2],
     ['search', () => '/api/search?q=post', 0, 3],
     ['search, a prefix', () => '/api/search?q=pos', 0, 3],
+    // Tags only: matched against the cached tag list, no search statement.
+    ['search, tags', () => '/api/search?q=counted&kind=tags', 0, 2],
     ['profile', () => `/api/users/${large.author!.id}`, 1, null],
   ];
   it("stays within each endpoint's count", async () => {

@@ -14,6 +14,8 @@ export async function queryRows<T extends Record<string, unknown>>(
 /**
  * The rows of `select`, in its order, as one JSON array: a scalar subquery, so that several reads
  * go in one statement (`selectTogether`). Timestamps arrive as ISO text (presenters take both).
+ * The order holds because a subquery with ORDER BY is never pulled up into its parent and
+ * json_agg, which has no parallel form, takes its rows as the sort hands them over.
  */
 export const jsonRows = (select: SQL): SQL =>
   sql`(select coalesce(json_agg(t), '[]'::json) from (${select}) t)`;

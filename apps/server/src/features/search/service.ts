@@ -270,11 +270,15 @@ async function searchResults(
   // Users and tags have one page; a later page of posts does not repeat them.
   const firstPage = cursor === undefined;
   const users = want('users') && firstPage ? usersSql(q) : null;
-  // Posts and users in one statement.
-  const found = await selectTogether<{ posts: HitRow[]; users: UserHitRow[] }>(db, {
-    posts: posts ? jsonRows(posts.select) : sql`'[]'::json`,
-    users: users ? jsonRows(users) : sql`'[]'::json`,
-  });
+  // Posts and users in one statement (none when neither is asked for: tags only, or a
+  // query with neither words nor tags on a later page).
+  const found =
+    posts || users
+      ? await selectTogether<{ posts: HitRow[]; users: UserHitRow[] }>(db, {
+          posts: posts ? jsonRows(posts.select) : sql`'[]'::json`,
+          users: users ? jsonRows(users) : sql`'[]'::json`,
+        })
+      : { posts: [], users: [] };
   const tags = want('tags') && firstPage ? matchedTags.slice(0, pageSize.search) : [];
   return {
     ...(posts ? posts.finish(found.posts) : { posts: [], nextCursor: null }),
