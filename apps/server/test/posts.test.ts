@@ -236,11 +236,15 @@ describe('GET, PATCH and DELETE /api/posts/:id', () => {
     expect(edited.json().editionTimestamp).toEqual(expect.any(String));
     expect([await tagCount(a), await tagCount(b), await tagCount(c)]).toEqual([0, 1, 1]);
 
+    // The answer is the post as its editor sees it: liked by the moderator, not by the author.
+    await send(t, mod, `PUT /api/posts/${post.id}/like`, undefined, 200);
     const byMod = await patch(mod.cookie, {
       body: 'Fixed by a moderator',
       provenance: 'composite',
     });
     expect(byMod.json()).toMatchObject({
+      liked: true,
+      likeCount: 1,
       title: 'Edited',
       body: 'Fixed by a moderator',
       bodyHtml: '<p>Fixed by a moderator</p>',
@@ -250,6 +254,7 @@ describe('GET, PATCH and DELETE /api/posts/:id', () => {
     // Fields not sent stay as they are (tags, tools, media); an empty patch is no edit.
     const titleOnly = await patch(author.cookie, { title: 'Only the title' });
     expect(titleOnly.json()).toMatchObject({
+      liked: false,
       title: 'Only the title',
       tags: [b, c],
       tools: 'brush',
