@@ -78,7 +78,7 @@ export const decodePostCursor = (cursor: string, sort: PostSort): NewKey | TopKe
 export const postLikedColumn = (viewerId: string | null) =>
   viewerId === null ? sql`` : sql`, ${viewerLikedColumn('post', 'p', viewerId)}`;
 
-/** Rows read with `likedColumn`, presented: liked as the viewer's like. */
+/** Rows read with `postLikedColumn`, presented: liked as the viewer's like. */
 const presentLiked = (rows: readonly (PostSummaryRow & { viewer_liked?: boolean })[]) =>
   rows.map((r) => presentPostSummary(r, r.viewer_liked === true));
 
